@@ -1,0 +1,17 @@
+## lib/local.mk -- Brisk's own library: hash cores and IO helpers,
+## one libtool convenience library that every program links statically.
+
+noinst_LTLIBRARIES += lib/libbrisk.la
+lib_libbrisk_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS)
+lib_libbrisk_la_SOURCES = \
+  lib/digest-algos.c lib/digest-algos.h \
+  lib/digest-stream.c lib/digest-stream.h \
+  lib/hash-impl.c lib/hash-impl.h \
+  lib/ioblksize.h \
+  lib/md-engine.c lib/md-engine.h \
+  lib/md2.c lib/md2.h \
+  lib/md4.c lib/md4.h \
+  lib/md5.c lib/md5.h \
+  lib/sha1.c lib/sha1.h \
+  lib/sha256.c lib/sha256.h \
+  lib/sha512.c lib/sha512.h

@@ -1,0 +1,692 @@
+/* digest.c -- print or check message digests: the one driver behind
+   md2sum, md4sum, md5sum, sha1sum, sha224sum, sha256sum, sha384sum and
+   sha512sum.
+
+   Each tool is this file compiled with DIGEST_NAME set to the name of a
+   row of lib/digest-algos.c.  Options, output bytes, messages and exit
+   statuses follow GNU coreutils 9.1's md5sum family.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "c-ctype.h"
+#include "closeout.h"
+#include "digest-algos.h"
+#include "digest-stream.h"
+#include "error.h"
+#include "progname.h"
+#include "quotearg.h"
+
+#ifndef DIGEST_NAME
+# error "compile with -DDIGEST_NAME='\"md5\"' or another row's name"
+#endif
+
+/* Names as GNU's tools quote them in diagnostics.  */
+#define quotef(name) \
+  quotearg_n_style_colon (0, shell_escape_quoting_style, name)
+
+/* The algorithm of this tool; set once in main.  */
+static const struct digest_algo *algo;
+
+/* The buffer every file is read through.  */
+static struct digest_buffer iobuf;
+
+/* Options.  BINARY is -1 until -b or -t says otherwise.  */
+static int binary = -1;
+static bool prefix_tag;
+static char line_delim = '\n';
+static bool ignore_missing;
+static bool status_only;
+static bool quiet;
+static bool warn;
+static bool strict;
+
+/* In check lines, whether "HEX NAME" with one space (the BSD "md5 -r"
+   form) was seen first (1), the GNU "HEX  NAME" form first (0), or
+   neither yet (-1).  The two forms are not mixed, so that a name with
+   a leading space or '*' cannot be read two ways.  */
+static int bsd_reversed = -1;
+
+enum
+{
+  IGNORE_MISSING_OPTION = CHAR_MAX + 1,
+  STATUS_OPTION,
+  QUIET_OPTION,
+  STRICT_OPTION,
+  TAG_OPTION,
+  HELP_OPTION,
+  VERSION_OPTION
+};
+
+static struct option const long_options[] = {
+  { "binary", no_argument, NULL, 'b' },
+  { "check", no_argument, NULL, 'c' },
+  { "ignore-missing", no_argument, NULL, IGNORE_MISSING_OPTION },
+  { "quiet", no_argument, NULL, QUIET_OPTION },
+  { "status", no_argument, NULL, STATUS_OPTION },
+  { "text", no_argument, NULL, 't' },
+  { "warn", no_argument, NULL, 'w' },
+  { "strict", no_argument, NULL, STRICT_OPTION },
+  { "tag", no_argument, NULL, TAG_OPTION },
+  { "zero", no_argument, NULL, 'z' },
+  { "help", no_argument, NULL, HELP_OPTION },
+  { "version", no_argument, NULL, VERSION_OPTION },
+  { NULL, 0, NULL, 0 }
+};
+
+/* The documents that define each algorithm, as GNU's --help names
+   them.  */
+static const struct
+{
+  const char *name;
+  const char *standard;
+} standards[] = {
+  { "md2", "RFC 1319" },
+  { "md4", "RFC 1320" },
+  { "md5", "RFC 1321" },
+  { "sha1", "FIPS-180-1" },
+  { "sha224", "RFC 3874" },
+  { "sha256", "FIPS-180-2" },
+  { "sha384", "FIPS-180-2" },
+  { "sha512", "FIPS-180-2" },
+};
+
+/* The standard that defines this tool's algorithm, for --help.  */
+static const char *
+algo_standard (void)
+{
+  for (size_t i = 0; i < sizeof standards / sizeof standards[0]; i++)
+    if (strcmp (standards[i].name, algo->name) == 0)
+      return standards[i].standard;
+  return "FIPS 180-4";
+}
+
+/* Print the help text to stdout, or the "Try --help" hint to stderr,
+   and exit with STATUS.  */
+static _Noreturn void
+usage (int status)
+{
+  if (status != EXIT_SUCCESS)
+    {
+      fprintf (stderr, "Try '%s --help' for more information.\n",
+               program_name);
+      exit (status);
+    }
+  printf ("Usage: %s [OPTION]... [FILE]...\n", program_name);
+  printf ("Print or check %s (%zu-bit) checksums.\n\n", algo->bsd_tag,
+          algo->digest_size * 8);
+  fputs ("\
+With no FILE, or when FILE is -, read standard input.\n\
+  -b, --binary          read in binary mode\n\
+  -c, --check           read checksums from the FILEs and check them\n\
+      --tag             create a BSD-style checksum\n\
+  -t, --text            read in text mode (default)\n\
+  -z, --zero            end each output line with NUL, not newline,\n\
+                          and disable file name escaping\n\
+\n\
+The following five options are useful only when verifying checksums:\n\
+      --ignore-missing  don't fail or report status for missing files\n\
+      --quiet           don't print OK for each successfully verified file\n\
+      --status          don't output anything, status code shows success\n\
+      --strict          exit non-zero for improperly formatted checksum lines\n\
+  -w, --warn            warn about improperly formatted checksum lines\n\
+\n\
+      --help        display this help and exit\n\
+      --version     output version information and exit\n\
+",
+         stdout);
+  printf ("\nThe sums are computed as described in %s.\n", algo_standard ());
+  fputs ("\
+When checking, the input should be a former output of this program.\n\
+The default mode is to print a line with: checksum, a space,\n\
+a character indicating input mode ('*' for binary, ' ' for text\n\
+or where binary is insignificant), and name for each FILE.\n\
+\n\
+Note: There is no difference between binary mode and text mode on GNU systems.\n\
+",
+         stdout);
+  exit (status);
+}
+
+/* Print the --version text.  */
+static void
+print_version (void)
+{
+  printf ("%ssum (%s) %s\n", algo->name, PACKAGE_NAME, PACKAGE_VERSION);
+  fputs ("\
+Copyright (C) 2026 the Brisk developers.\n\
+License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n\
+This is free software: you are free to change and redistribute it.\n\
+There is NO WARRANTY, to the extent permitted by law.\n",
+         stdout);
+}
+
+/* Hash the file named NAME ("-" is standard input) into DIGEST.
+   Return true on success.  On failure, report it and return false,
+   except that with --ignore-missing a file that does not exist sets
+   *MISSING and returns true without a word.  */
+static bool
+digest_file (const char *name, uint8_t *digest, bool *missing)
+{
+  bool is_stdin = strcmp (name, "-") == 0;
+  int fd = is_stdin ? STDIN_FILENO : open (name, O_RDONLY | O_NOCTTY);
+  *missing = false;
+  if (fd < 0)
+    {
+      if (ignore_missing && errno == ENOENT)
+        {
+          *missing = true;
+          return true;
+        }
+      error (0, errno, "%s", quotef (name));
+      return false;
+    }
+
+  int err = digest_fd_buf (algo, fd, digest, &iobuf) == 0 ? 0 : errno;
+  if (!is_stdin && close (fd) != 0 && err == 0)
+    err = errno;
+  if (err)
+    {
+      error (0, err, "%s", quotef (name));
+      return false;
+    }
+  return true;
+}
+
+/* Whether NAME must be written escaped, with a leading backslash: it
+   holds a backslash, newline or carriage return, and lines end in
+   newlines (with -z, names are written raw).  */
+static bool
+needs_escape (const char *name)
+{
+  return line_delim == '\n' && strpbrk (name, "\\\n\r") != NULL;
+}
+
+/* Write NAME to stdout, escaping backslash, newline and carriage return
+   as \\, \n and \r when ESCAPE.  */
+static void
+print_name (const char *name, bool escape)
+{
+  if (!escape)
+    {
+      fputs (name, stdout);
+      return;
+    }
+  for (const char *p = name; *p; p++)
+    switch (*p)
+      {
+      case '\\':
+        fputs ("\\\\", stdout);
+        break;
+      case '\n':
+        fputs ("\\n", stdout);
+        break;
+      case '\r':
+        fputs ("\\r", stdout);
+        break;
+      default:
+        putchar (*p);
+      }
+}
+
+/* Write DIGEST in lower-case hex to stdout.  */
+static void
+print_hex (const uint8_t *digest)
+{
+  static const char hexdigits[] = "0123456789abcdef";
+  char hex[2 * DIGEST_MAX_SIZE];
+  for (size_t i = 0; i < algo->digest_size; i++)
+    {
+      hex[2 * i] = hexdigits[digest[i] >> 4];
+      hex[2 * i + 1] = hexdigits[digest[i] & 15];
+    }
+  fwrite (hex, 1, 2 * algo->digest_size, stdout);
+}
+
+/* Print the line for the file NAME whose digest is DIGEST, in GNU or
+   (with --tag) BSD form.  */
+static void
+print_sum_line (const char *name, const uint8_t *digest)
+{
+  bool escape = needs_escape (name);
+  if (escape)
+    putchar ('\\');
+  if (prefix_tag)
+    {
+      printf ("%s (", algo->bsd_tag);
+      print_name (name, escape);
+      fputs (") = ", stdout);
+    }
+  print_hex (digest);
+  if (!prefix_tag)
+    {
+      putchar (' ');
+      putchar (binary > 0 ? '*' : ' ');
+      print_name (name, escape);
+    }
+  putchar (line_delim);
+}
+
+/* Undo print_name's escaping of the LEN bytes at NAME in place,
+   NUL-terminating the result.  Return false if NAME holds a backslash
+   that is not followed by one of '\\', 'n' or 'r'.  */
+static bool
+unescape_name (char *name, size_t len)
+{
+  char *out = name;
+  for (size_t i = 0; i < len; i++)
+    {
+      char c = name[i];
+      if (c == '\\')
+        {
+          if (++i == len)
+            return false;
+          switch (name[i])
+            {
+            case '\\':
+              break;
+            case 'n':
+              c = '\n';
+              break;
+            case 'r':
+              c = '\r';
+              break;
+            default:
+              return false;
+            }
+        }
+      *out++ = c;
+    }
+  *out = '\0';
+  return true;
+}
+
+/* Whether HEX is exactly the hex digest length of this algorithm, all
+   hex digits, and ends there.  */
+static bool
+valid_hex (const char *hex)
+{
+  size_t n = 2 * algo->digest_size;
+  for (size_t i = 0; i < n; i++)
+    if (!c_isxdigit (hex[i]))
+      return false;
+  return hex[n] == '\0';
+}
+
+/* Parse the rest of a BSD-style line "TAG (NAME) = HEX": S (LEN bytes)
+   starts just after the '('.  NAME ends at the last ')' of the line.
+   Set *HEX and *NAME (both NUL-terminated in place).  Return false if
+   the line is malformed.  */
+static bool
+parse_bsd_rest (char *s, size_t len, bool escaped, char **hex, char **name)
+{
+  char *close = NULL;
+  for (size_t i = len; i-- > 0;)
+    if (s[i] == ')')
+      {
+        close = s + i;
+        break;
+      }
+  if (!close)
+    return false;
+  char *p = close + 1;
+  if (!escaped)
+    *close = '\0';
+  else if (!unescape_name (s, close - s))
+    return false;
+  *name = s;
+  while (*p == ' ' || *p == '\t')
+    p++;
+  if (*p++ != '=')
+    return false;
+  while (*p == ' ' || *p == '\t')
+    p++;
+  *hex = p;
+  return true;
+}
+
+/* Parse the rest of a GNU-style line "HEX  NAME" or "HEX *NAME" (or,
+   when that form came first, the BSD reversed form "HEX NAME"): S (LEN
+   bytes) starts at the digest.  Set *HEX and *NAME.  Return false if
+   the line is malformed.  */
+static bool
+parse_gnu_rest (char *s, size_t len, bool escaped, char **hex, char **name)
+{
+  size_t hexlen = 2 * algo->digest_size;
+  /* The shortest line: the digest, a blank and a one-byte name.  The
+     length check counts one more when the digest starts with a
+     backslash, as GNU's does.  */
+  if (len < hexlen + 2 + (s[0] == '\\'))
+    return false;
+  if (s[hexlen] != ' ' && s[hexlen] != '\t')
+    return false;
+  s[hexlen] = '\0';
+  *hex = s;
+
+  char *p = s + hexlen + 1;
+  size_t rest = len - hexlen - 1;
+  if (rest == 1 || (*p != ' ' && *p != '*'))
+    {
+      if (bsd_reversed == 0)
+        return false;
+      bsd_reversed = 1;
+    }
+  else if (bsd_reversed != 1)
+    {
+      bsd_reversed = 0;
+      p++, rest--;
+    }
+  *name = p;
+  return escaped ? unescape_name (p, rest) : true;
+}
+
+/* Parse the check line LINE of LEN bytes (its newline and carriage
+   return removed, NUL-terminated at LEN).  Set *HEX and *NAME, both
+   pointing into LINE.  Return false if LINE is not a checksum line of
+   this algorithm.  */
+static bool
+parse_check_line (char *line, size_t len, char **hex, char **name)
+{
+  size_t i = 0;
+  while (line[i] == ' ' || line[i] == '\t')
+    i++;
+  bool escaped = line[i] == '\\';
+  i += escaped;
+
+  size_t taglen = strlen (algo->bsd_tag);
+  if (strncmp (line + i, algo->bsd_tag, taglen) == 0)
+    {
+      i += taglen;
+      i += line[i] == ' ';
+      if (line[i] != '(')
+        return false;
+      i++;
+      return parse_bsd_rest (line + i, len - i, escaped, hex, name);
+    }
+  return parse_gnu_rest (line + i, len - i, escaped, hex, name);
+}
+
+/* Whether the hex digest HEX (any case) equals DIGEST.  */
+static bool
+hex_matches (const char *hex, const uint8_t *digest)
+{
+  static const char hexdigits[] = "0123456789abcdef";
+  for (size_t i = 0; i < algo->digest_size; i++)
+    if (c_tolower (hex[2 * i]) != hexdigits[digest[i] >> 4]
+        || c_tolower (hex[2 * i + 1]) != hexdigits[digest[i] & 15])
+      return false;
+  return true;
+}
+
+/* Counts of what one check file held.  */
+struct check_counts
+{
+  uintmax_t misformatted;
+  uintmax_t unreadable;
+  uintmax_t mismatched;
+  bool well_formed;     /* at least one proper line */
+  bool matched;         /* at least one file matched */
+};
+
+/* Print the result NAME: WHAT for a check line, unless --status.  */
+static void
+print_check_result (const char *name, const char *what)
+{
+  if (status_only)
+    return;
+  /* Unlike sum lines, GNU escapes a name here only when it holds a
+     newline (and then escapes backslashes and carriage returns too).  */
+  bool escape = strchr (name, '\n') != NULL;
+  if (escape)
+    putchar ('\\');
+  print_name (name, escape);
+  printf (": %s\n", what);
+}
+
+/* Verify the file named in the well-formed check line whose digest is
+   HEX and whose file is NAME, updating COUNTS and printing the result.  */
+static void
+check_one (const char *hex, const char *name, struct check_counts *counts)
+{
+  uint8_t digest[DIGEST_MAX_SIZE];
+  bool missing;
+  if (!digest_file (name, digest, &missing))
+    {
+      counts->unreadable++;
+      print_check_result (name, "FAILED open or read");
+    }
+  else if (!missing)
+    {
+      bool match = hex_matches (hex, digest);
+      if (match)
+        counts->matched = true;
+      else
+        counts->mismatched++;
+      if (!match)
+        print_check_result (name, "FAILED");
+      else if (!quiet)
+        print_check_result (name, "OK");
+    }
+}
+
+/* Print "N thing" warnings for COUNTS after the check file DISPLAY.  */
+static void
+print_check_summary (const char *display, const struct check_counts *c)
+{
+  if (!c->well_formed)
+    {
+      error (0, 0, "%s: no properly formatted checksum lines found",
+             quotef (display));
+      return;
+    }
+  if (status_only)
+    return;
+  if (c->misformatted)
+    error (0, 0, c->misformatted == 1
+           ? "WARNING: %" PRIuMAX " line is improperly formatted"
+           : "WARNING: %" PRIuMAX " lines are improperly formatted",
+           c->misformatted);
+  if (c->unreadable)
+    error (0, 0, c->unreadable == 1
+           ? "WARNING: %" PRIuMAX " listed file could not be read"
+           : "WARNING: %" PRIuMAX " listed files could not be read",
+           c->unreadable);
+  if (c->mismatched)
+    error (0, 0, c->mismatched == 1
+           ? "WARNING: %" PRIuMAX " computed checksum did NOT match"
+           : "WARNING: %" PRIuMAX " computed checksums did NOT match",
+           c->mismatched);
+  if (ignore_missing && !c->matched)
+    error (0, 0, "%s: no file was verified", quotef (display));
+}
+
+/* Handle one line of a check file: LINE of LEN bytes (its trailing
+   newline still there), the LINENO'th of the file DISPLAY.  IS_STDIN
+   says whether the check file is standard input.  */
+static void
+check_line (char *line, size_t len, uintmax_t lineno, const char *display,
+            bool is_stdin, struct check_counts *counts)
+{
+  if (line[0] == '#')
+    return;
+  len -= len && line[len - 1] == '\n';
+  len -= len && line[len - 1] == '\r';
+  if (len == 0)
+    return;
+  line[len] = '\0';
+
+  char *hex, *name;
+  if (parse_check_line (line, len, &hex, &name)
+      && !(is_stdin && strcmp (name, "-") == 0) && valid_hex (hex))
+    {
+      counts->well_formed = true;
+      check_one (hex, name, counts);
+      return;
+    }
+  counts->misformatted++;
+  if (warn)
+    error (0, 0, "%s: %" PRIuMAX ": improperly formatted %s checksum line",
+           quotef (display), lineno, algo->bsd_tag);
+}
+
+/* Verify every line of the check file NAME ("-" is standard input).
+   Return true if all is well.  */
+static bool
+check_file (const char *name)
+{
+  bool is_stdin = strcmp (name, "-") == 0;
+  const char *display = is_stdin ? "standard input" : name;
+  FILE *f = is_stdin ? stdin : fopen (name, "r");
+  if (!f)
+    {
+      error (0, errno, "%s", quotef (name));
+      return false;
+    }
+
+  struct check_counts counts = { 0, 0, 0, false, false };
+  char *line = NULL;
+  size_t cap = 0;
+  uintmax_t lineno = 0;
+  ssize_t n;
+  while ((n = getline (&line, &cap, f)) > 0)
+    check_line (line, n, ++lineno, display, is_stdin, &counts);
+  free (line);
+
+  bool read_failed = ferror (f);
+  if (is_stdin)
+    clearerr (f);
+  else if (fclose (f) != 0 && !read_failed)
+    {
+      error (0, errno, "%s", quotef (name));
+      return false;
+    }
+  if (read_failed)
+    {
+      error (0, 0, "%s: read error", quotef (name));
+      return false;
+    }
+
+  print_check_summary (display, &counts);
+  return (counts.well_formed && counts.matched && counts.mismatched == 0
+          && counts.unreadable == 0 && !(strict && counts.misformatted));
+}
+
+/* Print the checksum line of the file NAME.  Return true on success.  */
+static bool
+sum_file (const char *name)
+{
+  uint8_t digest[DIGEST_MAX_SIZE];
+  bool missing;
+  if (!digest_file (name, digest, &missing))
+    return false;
+  print_sum_line (name, digest);
+  return true;
+}
+
+/* Reject, with GNU's words, option combinations that make no sense.
+   DO_CHECK says whether -c was given.  */
+static void
+validate_options (bool do_check)
+{
+  const char *why = NULL;
+  if (prefix_tag && do_check)
+    why = "the --tag option is meaningless when verifying checksums";
+  else if (line_delim != '\n' && do_check)
+    why = "the --zero option is not supported when verifying checksums";
+  else if (binary >= 0 && do_check)
+    why = "the --binary and --text options are meaningless when "
+          "verifying checksums";
+  else if (prefix_tag && binary == 0)
+    why = "--tag does not support --text mode";
+  else if (ignore_missing && !do_check)
+    why = "the --ignore-missing option is meaningful only when verifying "
+          "checksums";
+  else if (status_only && !do_check)
+    why = "the --status option is meaningful only when verifying checksums";
+  else if (warn && !do_check)
+    why = "the --warn option is meaningful only when verifying checksums";
+  else if (quiet && !do_check)
+    why = "the --quiet option is meaningful only when verifying checksums";
+  else if (strict && !do_check)
+    why = "the --strict option is meaningful only when verifying checksums";
+  if (why)
+    {
+      error (0, 0, "%s", why);
+      usage (EXIT_FAILURE);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  set_program_name (argv[0]);
+  atexit (close_stdout);
+  algo = digest_algo_find (DIGEST_NAME);
+  if (!algo)
+    error (EXIT_FAILURE, 0, "no digest algorithm named %s", DIGEST_NAME);
+
+  bool do_check = false;
+  int c;
+  while ((c = getopt_long (argc, argv, "bctwz", long_options, NULL)) != -1)
+    switch (c)
+      {
+      case 'b':
+        binary = 1;
+        break;
+      case 'c':
+        do_check = true;
+        break;
+      case 't':
+        binary = 0;
+        break;
+      case 'z':
+        line_delim = '\0';
+        break;
+      case 'w':
+        status_only = false, warn = true, quiet = false;
+        break;
+      case STATUS_OPTION:
+        status_only = true, warn = false, quiet = false;
+        break;
+      case QUIET_OPTION:
+        status_only = false, warn = false, quiet = true;
+        break;
+      case IGNORE_MISSING_OPTION:
+        ignore_missing = true;
+        break;
+      case STRICT_OPTION:
+        strict = true;
+        break;
+      case TAG_OPTION:
+        prefix_tag = true;
+        binary = 1;
+        break;
+      case HELP_OPTION:
+        usage (EXIT_SUCCESS);
+      case VERSION_OPTION:
+        print_version ();
+        return EXIT_SUCCESS;
+      default:
+        usage (EXIT_FAILURE);
+      }
+  validate_options (do_check);
+
+  static char *stdin_only[] = { (char *) "-", NULL };
+  char **files = optind < argc ? argv + optind : stdin_only;
+  bool ok = true;
+  for (; *files; files++)
+    ok &= do_check ? check_file (*files) : sum_file (*files);
+
+  digest_buffer_free (&iobuf);
+  return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,27 @@
+## src/local.mk -- the programs.  Every *sum tool is src/digest.c
+## compiled with one DIGEST_NAME: the tools differ by one row of
+## lib/digest-algos.c, never by copied code.
+
+digest_cppflags = $(AM_CPPFLAGS) -DDIGEST_NAME=
+LDADD = lib/libbrisk.la gl/lib/libgnu.a $(LIB_CLOCK_GETTIME)
+AM_CFLAGS += $(WARN_CFLAGS)
+
+bin_PROGRAMS += src/md2sum src/md4sum src/md5sum src/sha1sum \
+  src/sha224sum src/sha256sum src/sha384sum src/sha512sum
+
+src_md2sum_SOURCES = src/digest.c
+src_md2sum_CPPFLAGS = $(digest_cppflags)'"md2"'
+src_md4sum_SOURCES = src/digest.c
+src_md4sum_CPPFLAGS = $(digest_cppflags)'"md4"'
+src_md5sum_SOURCES = src/digest.c
+src_md5sum_CPPFLAGS = $(digest_cppflags)'"md5"'
+src_sha1sum_SOURCES = src/digest.c
+src_sha1sum_CPPFLAGS = $(digest_cppflags)'"sha1"'
+src_sha224sum_SOURCES = src/digest.c
+src_sha224sum_CPPFLAGS = $(digest_cppflags)'"sha224"'
+src_sha256sum_SOURCES = src/digest.c
+src_sha256sum_CPPFLAGS = $(digest_cppflags)'"sha256"'
+src_sha384sum_SOURCES = src/digest.c
+src_sha384sum_CPPFLAGS = $(digest_cppflags)'"sha384"'
+src_sha512sum_SOURCES = src/digest.c
+src_sha512sum_CPPFLAGS = $(digest_cppflags)'"sha512"'

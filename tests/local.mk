@@ -1,0 +1,20 @@
+## tests/local.mk -- C unit tests for lib/, shell tests per tool.
+
+include tests/sum/list.mk
+
+unit_tests = tests/unit/test-kat tests/unit/test-vectors \
+  tests/unit/test-md-engine
+check_PROGRAMS += $(unit_tests)
+tests_unit_test_kat_SOURCES = tests/unit/test-kat.c
+tests_unit_test_vectors_SOURCES = tests/unit/test-vectors.c
+tests_unit_test_md_engine_SOURCES = tests/unit/test-md-engine.c
+
+TESTS += $(unit_tests) $(SUM_TESTS)
+TEST_EXTENSIONS = .sh
+SH_LOG_COMPILER = $(SHELL)
+AM_TESTS_ENVIRONMENT = \
+  BRISK_BIN='$(abs_top_builddir)/src'; export BRISK_BIN; \
+  srcdir='$(abs_top_srcdir)/tests'; export srcdir; \
+  LC_ALL=C; export LC_ALL;
+
+EXTRA_DIST += tests/init.sh $(SUM_TESTS) tests/data tests/sum/list.mk
