@@ -1,0 +1,104 @@
+/* digest-algos.c -- the table of message digest algorithms.  */
+
+#include "digest-algos.h"
+
+#include <assert.h>
+#include <stdalign.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "md2.h"
+#include "md4.h"
+#include "md5.h"
+#include "sha1.h"
+#include "sha256.h"
+#include "sha512.h"
+
+/* Every row must fit the fixed storage that digest-algos.h promises.
+   Callers that keep a context in a DIGEST_MAX_CTX buffer must align it
+   for max_align_t, which covers every context.  */
+#define DIGEST_CHECK(ctx, digest, block)                                \
+  static_assert (sizeof (ctx) <= DIGEST_MAX_CTX                         \
+                 && alignof (ctx) <= alignof (max_align_t)              \
+                 && (int) (digest) <= (int) DIGEST_MAX_SIZE             \
+                 && (int) (block) <= (int) DIGEST_MAX_BLOCK,            \
+                 #ctx " does not fit digest-algos.h's limits")
+
+DIGEST_CHECK (struct md2_ctx, MD2_DIGEST_SIZE, MD2_BLOCK_SIZE);
+DIGEST_CHECK (struct md4_ctx, MD4_DIGEST_SIZE, MD4_BLOCK_SIZE);
+DIGEST_CHECK (struct md5_ctx, MD5_DIGEST_SIZE, MD5_BLOCK_SIZE);
+DIGEST_CHECK (struct sha1_ctx, SHA1_DIGEST_SIZE, SHA1_BLOCK_SIZE);
+DIGEST_CHECK (struct sha256_ctx, SHA256_DIGEST_SIZE, SHA256_BLOCK_SIZE);
+DIGEST_CHECK (struct sha512_ctx, SHA512_DIGEST_SIZE, SHA512_BLOCK_SIZE);
+/* The enums are of different types: compare them as int.  */
+static_assert ((int) DIGEST_MAX_SIZE == (int) SHA512_DIGEST_SIZE
+               && (int) DIGEST_MAX_BLOCK == (int) SHA512_BLOCK_SIZE,
+               "DIGEST_MAX_SIZE and DIGEST_MAX_BLOCK should be exact");
+
+/* Adapters from the generic signatures of struct digest_algo to each
+   core: CTX is the core's context, DATA and LEN the bytes to hash,
+   DIGEST where the final digest goes.  They return nothing, as the
+   cores cannot fail.  */
+#define DIGEST_ADAPTERS(algo, ctxname, initfn, updatefn, finalfn)       \
+  static void                                                           \
+  algo##_init_v (void *ctx)                                             \
+  {                                                                     \
+    initfn ((struct ctxname *) ctx);                                    \
+  }                                                                     \
+  static void                                                           \
+  algo##_update_v (void *ctx, const void *data, size_t len)             \
+  {                                                                     \
+    updatefn ((struct ctxname *) ctx, data, len);                       \
+  }                                                                     \
+  static void                                                           \
+  algo##_final_v (void *ctx, uint8_t *digest)                           \
+  {                                                                     \
+    finalfn ((struct ctxname *) ctx, digest);                           \
+  }
+
+DIGEST_ADAPTERS (md2, md2_ctx, md2_init, md2_update, md2_final)
+DIGEST_ADAPTERS (md4, md4_ctx, md4_init, md4_update, md4_final)
+DIGEST_ADAPTERS (md5, md5_ctx, md5_init, md5_update, md5_final)
+DIGEST_ADAPTERS (sha1, sha1_ctx, sha1_init, sha1_update, sha1_final)
+DIGEST_ADAPTERS (sha224, sha256_ctx, sha224_init, sha256_update,
+                 sha224_final)
+DIGEST_ADAPTERS (sha256, sha256_ctx, sha256_init, sha256_update,
+                 sha256_final)
+DIGEST_ADAPTERS (sha384, sha512_ctx, sha384_init, sha512_update,
+                 sha384_final)
+DIGEST_ADAPTERS (sha512, sha512_ctx, sha512_init, sha512_update,
+                 sha512_final)
+
+/* One row: NAME and TAG as in struct digest_algo, CTX the context
+   type, DIGEST and BLOCK the sizes.  */
+#define DIGEST_ROW(algo, tag, ctx, digest, block)                       \
+  { #algo, tag, digest, block, sizeof (struct ctx),                     \
+    algo##_init_v, algo##_update_v, algo##_final_v }
+
+const struct digest_algo digest_algos[] = {
+  DIGEST_ROW (md2, "MD2", md2_ctx, MD2_DIGEST_SIZE, MD2_BLOCK_SIZE),
+  DIGEST_ROW (md4, "MD4", md4_ctx, MD4_DIGEST_SIZE, MD4_BLOCK_SIZE),
+  DIGEST_ROW (md5, "MD5", md5_ctx, MD5_DIGEST_SIZE, MD5_BLOCK_SIZE),
+  DIGEST_ROW (sha1, "SHA1", sha1_ctx, SHA1_DIGEST_SIZE, SHA1_BLOCK_SIZE),
+  DIGEST_ROW (sha224, "SHA224", sha256_ctx, SHA224_DIGEST_SIZE,
+              SHA256_BLOCK_SIZE),
+  DIGEST_ROW (sha256, "SHA256", sha256_ctx, SHA256_DIGEST_SIZE,
+              SHA256_BLOCK_SIZE),
+  DIGEST_ROW (sha384, "SHA384", sha512_ctx, SHA384_DIGEST_SIZE,
+              SHA512_BLOCK_SIZE),
+  DIGEST_ROW (sha512, "SHA512", sha512_ctx, SHA512_DIGEST_SIZE,
+              SHA512_BLOCK_SIZE),
+};
+
+const size_t digest_algo_count = sizeof digest_algos / sizeof digest_algos[0];
+
+/* Return the row whose name is NAME ("md5", "sha256", ...), or NULL
+   if there is none.  */
+const struct digest_algo *
+digest_algo_find (const char *name)
+{
+  for (size_t i = 0; i < digest_algo_count; i++)
+    if (strcmp (digest_algos[i].name, name) == 0)
+      return &digest_algos[i];
+  return NULL;
+}

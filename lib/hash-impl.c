@@ -1,0 +1,164 @@
+/* hash-impl.c -- the tables of hash core variants, and the choice.  */
+
+#include "hash-impl.h"
+
+#include <errno.h>
+#include <string.h>
+
+#define COUNTOF(a) (sizeof (a) / sizeof (a)[0])
+
+/* The available() of variants that every CPU can run.  */
+static bool
+hash_impl_always (void)
+{
+  return true;
+}
+
+/* Each table: best first, "portable" last.  Accelerated variants go in
+   front of "portable", each with its own available().  */
+
+static const struct hash_variant md2_variants[] = {
+  { "portable", hash_impl_always, { .md2 = md2_blocks_portable } },
+};
+
+static const struct hash_variant md4_variants[] = {
+  { "portable", hash_impl_always, { .md4 = md4_blocks_portable } },
+};
+
+static const struct hash_variant md5_variants[] = {
+  { "portable", hash_impl_always, { .md5 = md5_blocks_portable } },
+};
+
+static const struct hash_variant sha1_variants[] = {
+  { "portable", hash_impl_always, { .sha1 = sha1_blocks_portable } },
+};
+
+static const struct hash_variant sha256_variants[] = {
+  { "portable", hash_impl_always, { .sha256 = sha256_blocks_portable } },
+};
+
+static const struct hash_variant sha512_variants[] = {
+  { "portable", hash_impl_always, { .sha512 = sha512_blocks_portable } },
+};
+
+struct hash_family_info
+{
+  const char *name;
+  const char *algos[3];   /* the digest_algos rows it serves, NULL-ended */
+  const struct hash_variant *variants;
+  size_t count;
+};
+
+static const struct hash_family_info families[HASH_FAMILY_COUNT] = {
+  [HASH_MD2] = { "md2", { "md2" }, md2_variants, COUNTOF (md2_variants) },
+  [HASH_MD4] = { "md4", { "md4" }, md4_variants, COUNTOF (md4_variants) },
+  [HASH_MD5] = { "md5", { "md5" }, md5_variants, COUNTOF (md5_variants) },
+  [HASH_SHA1] = { "sha1", { "sha1" }, sha1_variants,
+                  COUNTOF (sha1_variants) },
+  [HASH_SHA256] = { "sha256", { "sha224", "sha256" }, sha256_variants,
+                    COUNTOF (sha256_variants) },
+  [HASH_SHA512] = { "sha512", { "sha384", "sha512" }, sha512_variants,
+                    COUNTOF (sha512_variants) },
+};
+
+/* The variant in use for each family, or NULL before the first
+   hash_impl_current.  Not locked: call hash_impl_current or
+   hash_impl_force once before starting threads that hash.  */
+static const struct hash_variant *chosen[HASH_FAMILY_COUNT];
+
+/* Return true if FAMILY is one of the enum hash_family values.  */
+static bool
+hash_family_valid (enum hash_family family)
+{
+  return 0 <= (int) family && (int) family < HASH_FAMILY_COUNT;
+}
+
+/* Return the name of FAMILY ("md5", "sha256", ...), or NULL if FAMILY
+   is not valid.  */
+const char *
+hash_family_name (enum hash_family family)
+{
+  return hash_family_valid (family) ? families[family].name : NULL;
+}
+
+/* Return the family whose compression function the digest_algos row
+   named ALGO uses ("sha224" gives HASH_SHA256), or -1 with errno set
+   to ENOENT if no family serves ALGO.  */
+int
+hash_family_of_algo (const char *algo)
+{
+  for (int f = 0; f < HASH_FAMILY_COUNT; f++)
+    for (const char *const *a = families[f].algos; *a; a++)
+      if (strcmp (*a, algo) == 0)
+        return f;
+  errno = ENOENT;
+  return -1;
+}
+
+/* Return the table of variants of FAMILY, best first, ending with
+   "portable", and store its length in *COUNT.  Some variants may not
+   be available on this CPU: check their available().  If FAMILY is
+   not valid, return NULL with errno set to EINVAL.  */
+const struct hash_variant *
+hash_impl_list (enum hash_family family, size_t *count)
+{
+  if (!hash_family_valid (family))
+    {
+      errno = EINVAL;
+      return NULL;
+    }
+  *count = families[family].count;
+  return families[family].variants;
+}
+
+/* Return the variant that new contexts of FAMILY use: the one forced
+   by hash_impl_force, else the first available one in the table,
+   chosen once.  FAMILY must be valid.  */
+const struct hash_variant *
+hash_impl_current (enum hash_family family)
+{
+  if (!chosen[family])
+    {
+      const struct hash_family_info *info = &families[family];
+      size_t i = 0;
+      /* The last row, "portable", is always available.  */
+      while (i + 1 < info->count && !info->variants[i].available ())
+        i++;
+      chosen[family] = &info->variants[i];
+    }
+  return chosen[family];
+}
+
+/* Make contexts of FAMILY initialised from now on use the variant
+   called NAME; a NULL NAME goes back to the automatic choice.
+   Contexts already initialised keep their variant.  Return 0, or -1
+   with errno set to EINVAL if FAMILY is not valid, ENOENT if FAMILY
+   has no variant called NAME, or ENOTSUP if this CPU cannot run it.  */
+int
+hash_impl_force (enum hash_family family, const char *name)
+{
+  if (!hash_family_valid (family))
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  const struct hash_family_info *info = &families[family];
+  if (!name)
+    {
+      chosen[family] = NULL;
+      return 0;
+    }
+  for (size_t i = 0; i < info->count; i++)
+    if (strcmp (info->variants[i].name, name) == 0)
+      {
+        if (!info->variants[i].available ())
+          {
+            errno = ENOTSUP;
+            return -1;
+          }
+        chosen[family] = &info->variants[i];
+        return 0;
+      }
+  errno = ENOENT;
+  return -1;
+}
