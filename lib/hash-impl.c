@@ -1,9 +1,14 @@
 /* hash-impl.c -- the tables of hash core variants, and the choice.  */
 
+#include <config.h>
+
 #include "hash-impl.h"
 
 #include <errno.h>
 #include <string.h>
+
+#include "cpu-features.h"
+#include "hash-variants.h"
 
 #define COUNTOF(a) (sizeof (a) / sizeof (a)[0])
 
@@ -16,6 +21,15 @@ hash_impl_always (void)
 
 /* Each table: best first, "portable" last.  Accelerated variants go in
    front of "portable", each with its own available().  */
+
+#if HAVE_ISA_SHANI
+/* The SHA-NI cores also use SSSE3 and SSE4.1 instructions.  */
+static bool
+hash_impl_shani (void)
+{
+  return cpu_has_shani () && cpu_has_ssse3 () && cpu_has_sse41 ();
+}
+#endif
 
 static const struct hash_variant md2_variants[] = {
   { "portable", hash_impl_always, { .md2 = md2_blocks_portable } },
@@ -30,10 +44,16 @@ static const struct hash_variant md5_variants[] = {
 };
 
 static const struct hash_variant sha1_variants[] = {
+#if HAVE_ISA_SHANI
+  { "shani", hash_impl_shani, { .sha1 = sha1_blocks_shani } },
+#endif
   { "portable", hash_impl_always, { .sha1 = sha1_blocks_portable } },
 };
 
 static const struct hash_variant sha256_variants[] = {
+#if HAVE_ISA_SHANI
+  { "shani", hash_impl_shani, { .sha256 = sha256_blocks_shani } },
+#endif
   { "portable", hash_impl_always, { .sha256 = sha256_blocks_portable } },
 };
 

@@ -15,3 +15,16 @@ lib_libbrisk_la_SOURCES = \
   lib/sha1.c lib/sha1.h \
   lib/sha256.c lib/sha256.h \
   lib/sha512.c lib/sha512.h
+lib_libbrisk_la_SOURCES += lib/cpu-features.c lib/cpu-features.h \
+  lib/hash-variants.h
+lib_libbrisk_la_LIBADD =
+
+# Accelerated hash cores: one instruction set per file, each built with
+# its own flags into its own convenience library, only when configure's
+# link probe for those flags passed (and --disable-asm was not given).
+if HAVE_ISA_SHANI
+noinst_LTLIBRARIES += lib/libbrisk-shani.la
+lib_libbrisk_shani_la_SOURCES = lib/sha1-shani.c lib/sha256-shani.c
+lib_libbrisk_shani_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) -msha -msse4.1
+lib_libbrisk_la_LIBADD += lib/libbrisk-shani.la
+endif

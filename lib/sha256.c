@@ -8,8 +8,9 @@
 #include "hash-impl.h"
 
 /* FIPS 180-4 4.2.2: the first 32 bits of the fractional parts of the
-   cube roots of the first 64 primes.  */
-static const uint32_t sha256_k[64] = {
+   cube roots of the first 64 primes.  Shared with the accelerated
+   variants, which load it four or eight words at a time.  */
+_Alignas (32) const uint32_t sha256_k[64] = {
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5,
   0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,

@@ -37,6 +37,9 @@ void sha224_final (struct sha256_ctx *ctx, uint8_t *out);
 void sha256_buffer (const void *data, size_t len, uint8_t *out);
 void sha224_buffer (const void *data, size_t len, uint8_t *out);
 
+/* The 64 round constants K of FIPS 180-4 4.2.2, 32-byte aligned.  */
+extern const uint32_t sha256_k[64];
+
 /* The portable compression function.  */
 void sha256_blocks_portable (uint32_t state[8], const uint8_t *p,
                              size_t nblocks);

@@ -24,7 +24,9 @@
 #include "digest-algos.h"
 #include "digest-stream.h"
 #include "error.h"
+#include "hash-impl.h"
 #include "progname.h"
+#include "quote.h"
 #include "quotearg.h"
 
 #ifndef DIGEST_NAME
@@ -64,6 +66,7 @@ enum
   QUIET_OPTION,
   STRICT_OPTION,
   TAG_OPTION,
+  DEBUG_OPTION,
   HELP_OPTION,
   VERSION_OPTION
 };
@@ -79,6 +82,7 @@ static struct option const long_options[] = {
   { "strict", no_argument, NULL, STRICT_OPTION },
   { "tag", no_argument, NULL, TAG_OPTION },
   { "zero", no_argument, NULL, 'z' },
+  { "debug", no_argument, NULL, DEBUG_OPTION },
   { "help", no_argument, NULL, HELP_OPTION },
   { "version", no_argument, NULL, VERSION_OPTION },
   { NULL, 0, NULL, 0 }
@@ -141,6 +145,7 @@ The following five options are useful only when verifying checksums:\n\
       --strict          exit non-zero for improperly formatted checksum lines\n\
   -w, --warn            warn about improperly formatted checksum lines\n\
 \n\
+      --debug       print which hash implementation is used, to stderr\n\
       --help        display this help and exit\n\
       --version     output version information and exit\n\
 ",
@@ -153,6 +158,10 @@ a character indicating input mode ('*' for binary, ' ' for text\n\
 or where binary is insignificant), and name for each FILE.\n\
 \n\
 Note: There is no difference between binary mode and text mode on GNU systems.\n\
+\n\
+The environment variable BRISK_HASH_IMPL names the implementation to use\n\
+(for example portable, shani, avx2); by default the fastest one that this\n\
+CPU supports is chosen.\n\
 ",
          stdout);
   exit (status);
@@ -169,6 +178,39 @@ License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\
 This is free software: you are free to change and redistribute it.\n\
 There is NO WARRANTY, to the extent permitted by law.\n",
          stdout);
+}
+
+/* Choose the implementation of this tool's hash core: the one named by
+   the environment variable BRISK_HASH_IMPL, if set and not empty, else
+   the best available.  Exit with a diagnostic if that name is unknown
+   or this CPU cannot run it.  With DEBUG, say which one is used.  */
+static void
+choose_implementation (bool debug)
+{
+  int family = hash_family_of_algo (algo->name);
+  const char *want = getenv ("BRISK_HASH_IMPL");
+  if (family < 0)
+    error (EXIT_FAILURE, errno, "%s", algo->name);
+  if (want && *want && hash_impl_force (family, want) != 0)
+    {
+      if (errno == ENOTSUP)
+        error (EXIT_FAILURE, 0, "BRISK_HASH_IMPL: this CPU cannot run "
+               "the %s implementation of %s", quote (want),
+               hash_family_name (family));
+      size_t n;
+      const struct hash_variant *v = hash_impl_list (family, &n);
+      error (0, 0, "BRISK_HASH_IMPL: %s has no implementation %s",
+             hash_family_name (family), quote (want));
+      fputs ("Valid implementations are:", stderr);
+      for (size_t i = 0; i < n; i++)
+        fprintf (stderr, "\n  - %s%s", quote (v[i].name),
+                 v[i].available () ? "" : " (not on this CPU)");
+      putc ('\n', stderr);
+      exit (EXIT_FAILURE);
+    }
+  if (debug)
+    error (0, 0, "using the %s implementation of %s",
+           hash_impl_current (family)->name, hash_family_name (family));
 }
 
 /* Hash the file named NAME ("-" is standard input) into DIGEST.
@@ -636,6 +678,7 @@ main (int argc, char **argv)
     error (EXIT_FAILURE, 0, "no digest algorithm named %s", DIGEST_NAME);
 
   bool do_check = false;
+  bool debug = false;
   int c;
   while ((c = getopt_long (argc, argv, "bctwz", long_options, NULL)) != -1)
     switch (c)
@@ -671,6 +714,9 @@ main (int argc, char **argv)
         prefix_tag = true;
         binary = 1;
         break;
+      case DEBUG_OPTION:
+        debug = true;
+        break;
       case HELP_OPTION:
         usage (EXIT_SUCCESS);
       case VERSION_OPTION:
@@ -680,6 +726,7 @@ main (int argc, char **argv)
         usage (EXIT_FAILURE);
       }
   validate_options (do_check);
+  choose_implementation (debug);
 
   static char *stdin_only[] = { (char *) "-", NULL };
   char **files = optind < argc ? argv + optind : stdin_only;

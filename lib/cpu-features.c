@@ -1,0 +1,154 @@
+/* cpu-features.c -- read cpuid and xgetbv once, answer from a cache.  */
+
+#include "cpu-features.h"
+
+#include <stdatomic.h>
+
+#if defined __x86_64__ || defined __i386__
+# include <cpuid.h>
+#endif
+
+/* One bit per feature in the cache.  CPU_KNOWN is set once the other
+   bits are valid, so a cache of 0 means "not read yet".  */
+enum
+{
+  CPU_KNOWN = 1u << 0,
+  CPU_SSSE3 = 1u << 1,
+  CPU_SSE41 = 1u << 2,
+  CPU_AVX2 = 1u << 3,
+  CPU_BMI1 = 1u << 4,
+  CPU_BMI2 = 1u << 5,
+  CPU_SHA = 1u << 6
+};
+
+#if defined __x86_64__ || defined __i386__
+
+/* Register bits, from the Intel SDM vol. 2A, CPUID.  */
+enum
+{
+  LEAF1_ECX_SSSE3 = 1u << 9,
+  LEAF1_ECX_SSE41 = 1u << 19,
+  LEAF1_ECX_OSXSAVE = 1u << 27,
+  LEAF1_ECX_AVX = 1u << 28,
+  LEAF7_EBX_BMI1 = 1u << 3,
+  LEAF7_EBX_AVX2 = 1u << 5,
+  LEAF7_EBX_BMI2 = 1u << 8,
+  LEAF7_EBX_SHA = 1u << 29,
+  XCR0_SSE = 1u << 1,           /* the OS saves the XMM registers */
+  XCR0_AVX = 1u << 2            /* ... and the upper halves of YMM */
+};
+
+/* Return the low 32 bits of extended control register 0.  Only valid
+   when CPUID reports OSXSAVE; xgetbv faults otherwise.  */
+static unsigned int
+cpu_xcr0 (void)
+{
+  unsigned int eax, edx;
+  __asm__ ("xgetbv" : "=a" (eax), "=d" (edx) : "c" (0));
+  return eax;
+}
+
+/* Query the CPU and return the CPU_* bits it supports, with CPU_KNOWN
+   set.  AVX2 counts only if the OS has enabled the YMM state.  */
+static unsigned int
+cpu_probe (void)
+{
+  unsigned int eax, ebx, ecx, edx;
+  unsigned int leaf1_ecx = 0, leaf7_ebx = 0;
+  unsigned int bits = CPU_KNOWN;
+
+  if (__get_cpuid_count (1, 0, &eax, &ebx, &ecx, &edx))
+    leaf1_ecx = ecx;
+  /* __get_cpuid_count returns 0 if the CPU has no leaf 7.  */
+  if (__get_cpuid_count (7, 0, &eax, &ebx, &ecx, &edx))
+    leaf7_ebx = ebx;
+
+  if (leaf1_ecx & LEAF1_ECX_SSSE3)
+    bits |= CPU_SSSE3;
+  if (leaf1_ecx & LEAF1_ECX_SSE41)
+    bits |= CPU_SSE41;
+  if (leaf7_ebx & LEAF7_EBX_BMI1)
+    bits |= CPU_BMI1;
+  if (leaf7_ebx & LEAF7_EBX_BMI2)
+    bits |= CPU_BMI2;
+  if (leaf7_ebx & LEAF7_EBX_SHA)
+    bits |= CPU_SHA;
+
+  unsigned int ymm_os = XCR0_SSE | XCR0_AVX;
+  if ((leaf1_ecx & LEAF1_ECX_OSXSAVE) && (leaf1_ecx & LEAF1_ECX_AVX)
+      && (leaf7_ebx & LEAF7_EBX_AVX2) && (cpu_xcr0 () & ymm_os) == ymm_os)
+    bits |= CPU_AVX2;
+  return bits;
+}
+
+#else
+
+/* Not x86: nothing to use.  */
+static unsigned int
+cpu_probe (void)
+{
+  return CPU_KNOWN;
+}
+
+#endif
+
+/* Return the cached CPU_* bits, probing on the first call.  Threads
+   that race here all compute and store the same value, so relaxed
+   atomics are enough.  */
+static unsigned int
+cpu_bits (void)
+{
+  static atomic_uint cache;
+  unsigned int bits = atomic_load_explicit (&cache, memory_order_relaxed);
+  if (bits == 0)
+    {
+      bits = cpu_probe ();
+      atomic_store_explicit (&cache, bits, memory_order_relaxed);
+    }
+  return bits;
+}
+
+/* Return true if the CPU has SSSE3 (pshufb).  */
+bool
+cpu_has_ssse3 (void)
+{
+  return cpu_bits () & CPU_SSSE3;
+}
+
+/* Return true if the CPU has SSE4.1.  */
+bool
+cpu_has_sse41 (void)
+{
+  return cpu_bits () & CPU_SSE41;
+}
+
+/* Return true if the CPU has AVX2 and the OS saves the YMM registers
+   (CPUID.OSXSAVE, then XCR0 bits 1 and 2).  */
+bool
+cpu_has_avx2 (void)
+{
+  return cpu_bits () & CPU_AVX2;
+}
+
+/* Return true if the CPU has BMI1 (andn, blsr, ...).  */
+bool
+cpu_has_bmi1 (void)
+{
+  return cpu_bits () & CPU_BMI1;
+}
+
+/* Return true if the CPU has BMI2 (rorx, shlx, ...).  */
+bool
+cpu_has_bmi2 (void)
+{
+  return cpu_bits () & CPU_BMI2;
+}
+
+/* Return true if the CPU has the SHA extensions (CPUID.7.0:EBX.SHA).
+   The *_shani cores also use SSSE3 and SSE4.1: their available()
+   should test those too.  */
+bool
+cpu_has_shani (void)
+{
+  return cpu_bits () & CPU_SHA;
+}

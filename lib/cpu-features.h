@@ -1,0 +1,19 @@
+/* cpu-features.h -- what the CPU (and the OS) let the hash cores use.
+
+   Each function answers from cpuid leaves 1 and 7 (subleaf 0) and,
+   for AVX2, from xgetbv; the answers are computed once and cached.
+   On other architectures than x86 every function returns false.  */
+
+#ifndef BRISK_CPU_FEATURES_H
+#define BRISK_CPU_FEATURES_H
+
+#include <stdbool.h>
+
+bool cpu_has_ssse3 (void);
+bool cpu_has_sse41 (void);
+bool cpu_has_avx2 (void);
+bool cpu_has_bmi1 (void);
+bool cpu_has_bmi2 (void);
+bool cpu_has_shani (void);
+
+#endif

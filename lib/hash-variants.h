@@ -1,0 +1,21 @@
+/* hash-variants.h -- the accelerated compression functions.
+
+   Each is defined in its own file, compiled with its own instruction
+   set flags, and has the type of its family's *_blocks_fn; hash-impl
+   lists it in front of "portable" when the CPU can run it (see
+   cpu-features.h).  Call none of them unless that check passed.  */
+
+#ifndef BRISK_HASH_VARIANTS_H
+#define BRISK_HASH_VARIANTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* lib/sha1-shani.c: SHA extensions, SSSE3, SSE4.1.  */
+void sha1_blocks_shani (uint32_t state[5], const uint8_t *p, size_t nblocks);
+
+/* lib/sha256-shani.c: SHA extensions, SSSE3, SSE4.1.  */
+void sha256_blocks_shani (uint32_t state[8], const uint8_t *p,
+                          size_t nblocks);
+
+#endif
