@@ -3,11 +3,12 @@
 include tests/sum/list.mk
 
 unit_tests = tests/unit/test-kat tests/unit/test-vectors \
-  tests/unit/test-md-engine
+  tests/unit/test-md-engine tests/unit/test-variants
 check_PROGRAMS += $(unit_tests)
 tests_unit_test_kat_SOURCES = tests/unit/test-kat.c
 tests_unit_test_vectors_SOURCES = tests/unit/test-vectors.c
 tests_unit_test_md_engine_SOURCES = tests/unit/test-md-engine.c
+tests_unit_test_variants_SOURCES = tests/unit/test-variants.c
 
 TESTS += $(unit_tests) $(SUM_TESTS)
 TEST_EXTENSIONS = .sh

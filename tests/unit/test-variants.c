@@ -1,0 +1,632 @@
+/* test-variants.c -- every accelerated variant against "portable".
+
+   For every digest_algos row and every variant of its hash-impl family
+   other than the last one, "portable", which is the reference: the
+   digests, computed through the row's init, update and final with the
+   variant forced, of every message length 0..4096, of 200 random
+   lengths up to 1 MiB, of random update splits (chunks of 0, 1,
+   block - 1, block, block + 1 bytes, and small and large random ones),
+   of input at every misalignment 0..63, written to misaligned output;
+   and, per family, the raw compression function called directly on
+   random states, 0..64 blocks, at every misalignment 0..63.  Each
+   message sits at the end of its own exact-size allocation, so that
+   AddressSanitizer sees any read past it.  The variants come from the
+   hash-impl tables: nothing here names one.
+
+   A variant this CPU cannot run is reported as SKIP, or as a failure
+   if the comma-separated list in the environment variable
+   REQUIRE_VARIANTS ("shani,avx2") names it; a name in that list that
+   no family has at all is a failure too.  The random data come from a
+   fixed seed, printed at the start, that VARIANTS_SEED overrides.
+
+   Prints the first mismatch of each (algorithm, variant) pair with
+   everything needed to repeat it, and a summary line per pair.  Exits
+   1 if anything failed, 77 if no accelerated variant could be run (and
+   none was required), 99 on a bad VARIANTS_SEED, 0 otherwise.  */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "digest-algos.h"
+#include "hash-impl.h"
+
+enum
+{
+  MAX_LEN = 1 << 20,        /* the longest message */
+  EVERY_LEN = 4096,         /* every length 0..EVERY_LEN is checked */
+  RANDOM_LENS = 200,        /* random lengths up to MAX_LEN */
+  MAX_OFFSET = 64,          /* misalignments 0..MAX_OFFSET - 1 */
+  LENS_PER_OFFSET = 4,      /* lengths checked at each misalignment */
+  MAX_NBLOCKS = 64,         /* raw calls with 0..MAX_NBLOCKS blocks */
+  MAX_CHUNKS = 1024,        /* update calls in one split */
+  SHOWN_CHUNKS = 24,        /* chunk sizes printed in a report */
+  GUARD = 16                /* canary bytes after the digest */
+};
+
+#define DEFAULT_SEED UINT64_C (20250101)
+
+/* The canary byte around a digest.  */
+#define CANARY 0xa5
+
+/* What the run found.  */
+static int failures;
+static int pairs_run;
+
+/* The message bytes, MAX_LEN random bytes; a message of length LEN is
+   their first LEN bytes.  */
+static uint8_t *message;
+
+/* splitmix64: return the next number from the generator *STATE.  */
+static uint64_t
+rnd (uint64_t *state)
+{
+  uint64_t z = (*state += UINT64_C (0x9e3779b97f4a7c15));
+  z = (z ^ (z >> 30)) * UINT64_C (0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * UINT64_C (0x94d049bb133111eb);
+  return z ^ (z >> 31);
+}
+
+/* Return a random number from *STATE in 0..N inclusive.  */
+static size_t
+rnd_upto (uint64_t *state, size_t n)
+{
+  return rnd (state) % ((uint64_t) n + 1);
+}
+
+/* Return a generator state for the pair called A/B, derived from
+   SEED, so that each pair sees the same data whatever ran before.  */
+static uint64_t
+pair_seed (uint64_t seed, const char *a, const char *b)
+{
+  uint64_t h = UINT64_C (0xcbf29ce484222325);   /* FNV-1a */
+  for (const char *s = a; *s; s++)
+    h = (h ^ (unsigned char) *s) * UINT64_C (0x100000001b3);
+  h = (h ^ '/') * UINT64_C (0x100000001b3);
+  for (const char *s = b; *s; s++)
+    h = (h ^ (unsigned char) *s) * UINT64_C (0x100000001b3);
+  uint64_t state = seed ^ h;
+  return rnd (&state);
+}
+
+/* Fill the N bytes at P with random bytes from *STATE.  */
+static void
+rnd_fill (uint64_t *state, void *p, size_t n)
+{
+  uint8_t *b = p;
+  for (size_t i = 0; i < n; i += 8)
+    {
+      uint64_t r = rnd (state);
+      size_t k = n - i < 8 ? n - i : 8;
+      memcpy (b + i, &r, k);
+    }
+}
+
+/* Return true if the comma-separated LIST names NAME.  A NULL LIST
+   names nothing.  */
+static bool
+list_has (const char *list, const char *name)
+{
+  size_t len = strlen (name);
+  while (list && *list)
+    {
+      size_t n = strcspn (list, ",");
+      if (n == len && strncmp (list, name, len) == 0)
+        return true;
+      list += n + (list[n] == ',');
+    }
+  return false;
+}
+
+/* Print the hex form of the N bytes at P, with no newline.  */
+static void
+print_hex (const void *p, size_t n)
+{
+  const uint8_t *b = p;
+  for (size_t i = 0; i < n; i++)
+    printf ("%02x", b[i]);
+}
+
+/* How a message is fed to update: the sizes of the successive calls,
+   or in one call if N is 0.  */
+struct split
+{
+  size_t n;
+  size_t chunk[MAX_CHUNKS];
+};
+
+/* One digest to check: LEN message bytes at IN_OFF bytes past an
+   allocation, hashed in chunks as SPLIT says, the digest written at
+   OUT_OFF bytes into its buffer.  */
+struct test_case
+{
+  size_t len;
+  size_t in_off;
+  size_t out_off;
+  struct split split;
+};
+
+/* Return a random chunk size from *STATE for blocks of BS bytes:
+   mostly the sizes at and around the block boundaries, where a
+   buffered update is most likely to go wrong.  */
+static size_t
+rnd_chunk (uint64_t *state, size_t bs)
+{
+  switch (rnd (state) % 9)
+    {
+    case 0: return 0;
+    case 1: return 1;
+    case 2: return bs - 1;
+    case 3: return bs;
+    case 4: return bs + 1;
+    case 5: return rnd_upto (state, bs);
+    case 6: return rnd_upto (state, 4 * bs);
+    case 7: return rnd_upto (state, 64 * bs);
+    default: return rnd_upto (state, MAX_LEN);      /* large */
+    }
+}
+
+/* Store in S a random split of LEN bytes for blocks of BS bytes, with
+   chunk sizes from *STATE; the last chunk takes what is left.  */
+static void
+rnd_split (uint64_t *state, size_t len, size_t bs, struct split *s)
+{
+  size_t left = len;
+  s->n = 0;
+  while (s->n + 1 < MAX_CHUNKS && (left > 0 || rnd (state) % 4 == 0))
+    {
+      size_t c = rnd_chunk (state, bs);
+      c = c < left ? c : left;
+      s->chunk[s->n++] = c;
+      left -= c;
+    }
+  s->chunk[s->n++] = left;
+}
+
+/* Print the split S, or "one call" if there is none.  */
+static void
+print_split (const struct split *s)
+{
+  if (s->n == 0)
+    {
+      printf ("one call");
+      return;
+    }
+  for (size_t i = 0; i < s->n && i < SHOWN_CHUNKS; i++)
+    printf ("%s%zu", i ? "+" : "", s->chunk[i]);
+  if (s->n > SHOWN_CHUNKS)
+    printf ("+... (%zu calls)", s->n);
+  else
+    printf (" (%zu calls)", s->n);
+}
+
+/* One (algorithm, variant) pair under test.  */
+struct pair
+{
+  const struct digest_algo *algo;
+  enum hash_family family;
+  const char *variant;       /* the variant under test */
+  const char *reference;     /* the family's "portable" */
+  uint64_t rng;
+  int cases;                 /* digests compared so far */
+};
+
+/* Hash the LEN bytes at MSG with P's algorithm and the variant NAME,
+   fed as SPLIT says, and write the digest to OUT.  */
+static void
+digest (const struct pair *p, const char *name, const uint8_t *msg,
+        size_t len, const struct split *split, uint8_t *out)
+{
+  _Alignas (max_align_t) unsigned char ctx[DIGEST_MAX_CTX];
+
+  /* A context keeps the variant forced when it is initialised.  */
+  hash_impl_force (p->family, name);
+  p->algo->init (ctx);
+  if (split->n == 0)
+    p->algo->update (ctx, msg, len);
+  else
+    for (size_t i = 0, pos = 0; i < split->n; pos += split->chunk[i++])
+      p->algo->update (ctx, msg + pos, split->chunk[i]);
+  p->algo->final (ctx, out);
+}
+
+/* Compute the reference digest of the first LEN message bytes, in one
+   call from aligned memory, into EXPECTED.  */
+static void
+reference (const struct pair *p, size_t len, uint8_t *expected)
+{
+  static const struct split one_call;
+  digest (p, p->reference, message, len, &one_call, expected);
+}
+
+/* Print the mismatch of P on case C: EXPECTED was wanted, OUT was
+   written at C->out_off in a buffer otherwise full of CANARY, and
+   SPILLED says whether some of the canary was overwritten.  */
+static void
+report (const struct pair *p, const struct test_case *c,
+        const uint8_t *expected, const uint8_t *out, bool spilled)
+{
+  size_t size = p->algo->digest_size;
+
+  printf ("FAIL %s/%s: length %zu, offset %zu, output offset %zu,"
+          " split ", p->algo->name, p->variant, c->len, c->in_off,
+          c->out_off);
+  print_split (&c->split);
+  printf ("\n  expected ");
+  print_hex (expected, size);
+  printf ("\n  got      ");
+  print_hex (out + c->out_off, size);
+  printf ("\n");
+  if (spilled)
+    {
+      printf ("  wrote outside the digest; buffer ");
+      print_hex (out, c->out_off + size + GUARD);
+      printf ("\n");
+    }
+}
+
+/* Check case C of pair P against EXPECTED, the reference digest.
+   Return true if the variant gives the same digest and writes nothing
+   around it; else report the case and return false.  */
+static bool
+check_case (struct pair *p, const struct test_case *c,
+            const uint8_t *expected)
+{
+  uint8_t out[MAX_OFFSET + DIGEST_MAX_SIZE + GUARD];
+  size_t size = p->algo->digest_size;
+  size_t alloc = c->in_off + c->len;
+  /* The message ends where the allocation does, so that a read past
+     it is caught by AddressSanitizer.  */
+  uint8_t *base = malloc (alloc ? alloc : 1);
+  bool spilled = false;
+
+  if (!base)
+    {
+      perror ("malloc");
+      exit (99);
+    }
+  memcpy (base + c->in_off, message, c->len);
+  memset (out, CANARY, sizeof out);
+  digest (p, p->variant, base + c->in_off, c->len, &c->split,
+          out + c->out_off);
+  free (base);
+  p->cases++;
+
+  for (size_t i = 0; i < c->out_off + size + GUARD; i++)
+    if ((i < c->out_off || i >= c->out_off + size) && out[i] != CANARY)
+      spilled = true;
+  if (!spilled && memcmp (out + c->out_off, expected, size) == 0)
+    return true;
+  report (p, c, expected, out, spilled);
+  return false;
+}
+
+/* Check message length LEN of pair P in one call, aligned, and with a
+   random split, misalignment and output offset.  Return true if both
+   pass.  */
+static bool
+check_len (struct pair *p, size_t len)
+{
+  uint8_t expected[DIGEST_MAX_SIZE];
+  struct test_case c = { .len = len };
+
+  reference (p, len, expected);
+  if (!check_case (p, &c, expected))
+    return false;
+  c.in_off = rnd_upto (&p->rng, MAX_OFFSET - 1);
+  c.out_off = rnd_upto (&p->rng, MAX_OFFSET - 1);
+  rnd_split (&p->rng, len, p->algo->block_size, &c.split);
+  return check_case (p, &c, expected);
+}
+
+/* Check at misalignment OFF, of both input and output, a few lengths
+   of pair P: random ones up to two blocks, a random whole number of
+   blocks, and random ones up to 8 KiB and 64 KiB; each in one call
+   and split.  Return true if all pass.  */
+static bool
+check_offset (struct pair *p, size_t off)
+{
+  size_t bs = p->algo->block_size;
+  size_t lens[LENS_PER_OFFSET] = {
+    rnd_upto (&p->rng, 2 * bs),
+    bs * (1 + rnd_upto (&p->rng, 15)),
+    rnd_upto (&p->rng, 8 << 10),
+    rnd_upto (&p->rng, 64 << 10),
+  };
+
+  for (int i = 0; i < LENS_PER_OFFSET; i++)
+    {
+      uint8_t expected[DIGEST_MAX_SIZE];
+      struct test_case c = { .len = lens[i], .in_off = off,
+                             .out_off = off };
+      reference (p, c.len, expected);
+      if (!check_case (p, &c, expected))
+        return false;
+      rnd_split (&p->rng, c.len, bs, &c.split);
+      if (!check_case (p, &c, expected))
+        return false;
+    }
+  return true;
+}
+
+/* Compare the variant of pair P with the reference on every message
+   length, random long lengths and every misalignment, stopping at the
+   first mismatch.  Return true if all match.  */
+static bool
+check_pair (struct pair *p)
+{
+  for (size_t len = 0; len <= EVERY_LEN; len++)
+    if (!check_len (p, len))
+      return false;
+  for (int i = 0; i < RANDOM_LENS; i++)
+    if (!check_len (p, rnd_upto (&p->rng, MAX_LEN)))
+      return false;
+  for (size_t off = 0; off < MAX_OFFSET; off++)
+    if (!check_offset (p, off))
+      return false;
+  return true;
+}
+
+/* The state of any family's compression function.  */
+union hash_state
+{
+  struct md2_state md2;
+  uint32_t w32[8];
+  uint64_t w64[8];
+};
+
+/* Return the block size of FAMILY's compression function.  */
+static size_t
+family_block_size (enum hash_family family)
+{
+  switch (family)
+    {
+    case HASH_MD2: return MD2_BLOCK_SIZE;
+    case HASH_MD4: return MD4_BLOCK_SIZE;
+    case HASH_MD5: return MD5_BLOCK_SIZE;
+    case HASH_SHA1: return SHA1_BLOCK_SIZE;
+    case HASH_SHA256: return SHA256_BLOCK_SIZE;
+    case HASH_SHA512: return SHA512_BLOCK_SIZE;
+    default: abort ();
+    }
+}
+
+/* Compress NBLOCKS blocks at DATA into STATE with B, the compression
+   function of FAMILY.  */
+static void
+call_blocks (enum hash_family family, union hash_blocks b,
+             union hash_state *state, const uint8_t *data, size_t nblocks)
+{
+  switch (family)
+    {
+    case HASH_MD2: b.md2 (&state->md2, data, nblocks); break;
+    case HASH_MD4: b.md4 (state->w32, data, nblocks); break;
+    case HASH_MD5: b.md5 (state->w32, data, nblocks); break;
+    case HASH_SHA1: b.sha1 (state->w32, data, nblocks); break;
+    case HASH_SHA256: b.sha256 (state->w32, data, nblocks); break;
+    case HASH_SHA512: b.sha512 (state->w64, data, nblocks); break;
+    default: abort ();
+    }
+}
+
+/* Call the compression functions of V and REF, of FAMILY, on the same
+   random state and NBLOCKS random blocks at misalignment OFF, with
+   data from *RNG.  Return true if they leave the same state (the whole
+   union, so a write past the family's state shows); else report the
+   call and return false.  */
+static bool
+check_blocks_call (enum hash_family family, const struct hash_variant *v,
+                   const struct hash_variant *ref, size_t nblocks,
+                   size_t off, uint64_t *rng)
+{
+  size_t len = nblocks * family_block_size (family);
+  union hash_state in, expected, got;
+  /* As in check_case, the blocks end where the allocation does.  */
+  uint8_t *base = malloc (off + len ? off + len : 1);
+
+  if (!base)
+    {
+      perror ("malloc");
+      exit (99);
+    }
+  uint8_t *data = base + off;
+  memcpy (data, message + rnd_upto (rng, MAX_LEN - len), len);
+  rnd_fill (rng, &in, sizeof in);
+  expected = got = in;
+  call_blocks (family, ref->blocks, &expected, data, nblocks);
+  call_blocks (family, v->blocks, &got, data, nblocks);
+  free (base);
+  if (memcmp (&expected, &got, sizeof got) == 0)
+    return true;
+  printf ("FAIL %s/%s blocks: nblocks %zu, offset %zu\n  state    ",
+          hash_family_name (family), v->name, nblocks, off);
+  print_hex (&in, sizeof in);
+  printf ("\n  expected ");
+  print_hex (&expected, sizeof expected);
+  printf ("\n  got      ");
+  print_hex (&got, sizeof got);
+  printf ("\n");
+  return false;
+}
+
+/* Compare the compression function of variant V of FAMILY with REF's
+   for 0..MAX_NBLOCKS blocks at every misalignment, stopping at the
+   first mismatch; print a summary line.  Count a failure if any.  */
+static void
+check_blocks (enum hash_family family, const struct hash_variant *v,
+              const struct hash_variant *ref, uint64_t seed)
+{
+  const char *name = hash_family_name (family);
+  uint64_t rng = pair_seed (seed, name, v->name);
+  int calls = 0;
+
+  for (size_t n = 0; n <= MAX_NBLOCKS; n++)
+    for (size_t off = 0; off < MAX_OFFSET; off++, calls++)
+      if (!check_blocks_call (family, v, ref, n, off, &rng))
+        {
+          printf ("%s/%s blocks: FAILED at call %d\n", name, v->name,
+                  calls + 1);
+          failures++;
+          return;
+        }
+  printf ("%s/%s blocks: ok, %d calls compared\n", name, v->name, calls);
+}
+
+/* Compare variant V of FAMILY with REF on every digest_algos row that
+   FAMILY serves; print a summary line per row.  Count a failure for
+   each row that fails.  */
+static void
+check_algos (enum hash_family family, const struct hash_variant *v,
+             const struct hash_variant *ref, uint64_t seed)
+{
+  for (size_t i = 0; i < digest_algo_count; i++)
+    {
+      const struct digest_algo *algo = &digest_algos[i];
+      if (hash_family_of_algo (algo->name) != (int) family)
+        continue;
+      struct pair p = { algo, family, v->name, ref->name,
+                        pair_seed (seed, algo->name, v->name), 0 };
+      if (check_pair (&p))
+        printf ("%s/%s: ok, %d digests compared\n", algo->name, v->name,
+                p.cases);
+      else
+        {
+          printf ("%s/%s: FAILED at digest %d\n", algo->name, v->name,
+                  p.cases);
+          failures++;
+        }
+    }
+}
+
+/* Check every accelerated variant of FAMILY that this CPU can run;
+   report the others as SKIP, or as failures if REQUIRED lists them.  */
+static void
+check_family (enum hash_family family, const char *required,
+              uint64_t seed)
+{
+  size_t count;
+  const struct hash_variant *v = hash_impl_list (family, &count);
+  const struct hash_variant *ref = &v[count - 1];
+  const char *name = hash_family_name (family);
+
+  if (strcmp (ref->name, "portable") != 0)
+    {
+      printf ("FAIL %s: the last variant is %s, not portable\n", name,
+              ref->name);
+      failures++;
+      return;
+    }
+  for (size_t i = 0; i + 1 < count; i++)
+    if (!v[i].available ())
+      {
+        bool req = list_has (required, v[i].name);
+        printf ("%s: %s/%s: not supported by this CPU%s\n",
+                req ? "FAIL" : "SKIP", name, v[i].name,
+                req ? ", but REQUIRE_VARIANTS lists it" : "");
+        failures += req;
+      }
+    else if (hash_impl_force (family, v[i].name) != 0
+             || hash_impl_current (family) != &v[i])
+      {
+        printf ("FAIL %s/%s: cannot force it\n", name, v[i].name);
+        failures++;
+      }
+    else
+      {
+        pairs_run++;
+        check_blocks (family, &v[i], ref, seed);
+        check_algos (family, &v[i], ref, seed);
+      }
+  hash_impl_force (family, NULL);
+}
+
+/* Count a failure for each name in the comma-separated list REQUIRED
+   that no family has a variant of: a build without it cannot pass.  */
+static void
+check_required_exist (const char *required)
+{
+  while (required && *required)
+    {
+      size_t n = strcspn (required, ",");
+      bool found = n == 0;
+      for (int f = 0; f < HASH_FAMILY_COUNT && !found; f++)
+        {
+          size_t count;
+          const struct hash_variant *v = hash_impl_list (f, &count);
+          for (size_t i = 0; i < count && !found; i++)
+            found = (strlen (v[i].name) == n
+                     && strncmp (v[i].name, required, n) == 0);
+        }
+      if (!found)
+        {
+          printf ("FAIL: REQUIRE_VARIANTS lists %.*s,"
+                  " which no family has in this build\n", (int) n,
+                  required);
+          failures++;
+        }
+      required += n + (required[n] == ',');
+    }
+}
+
+/* Return the seed: VARIANTS_SEED if set, else DEFAULT_SEED.  Exit 99
+   if VARIANTS_SEED is not a number.  */
+static uint64_t
+get_seed (void)
+{
+  const char *s = getenv ("VARIANTS_SEED");
+  char *end;
+
+  if (!s || !*s)
+    return DEFAULT_SEED;
+  errno = 0;
+  unsigned long long v = strtoull (s, &end, 0);
+  if (errno || *end)
+    {
+      printf ("ERROR: VARIANTS_SEED=%s is not a number\n", s);
+      exit (99);
+    }
+  return v;
+}
+
+int
+main (void)
+{
+  const char *required = getenv ("REQUIRE_VARIANTS");
+  uint64_t seed = get_seed ();
+  uint64_t rng = seed;
+
+  printf ("seed %" PRIu64 " (set VARIANTS_SEED to change it)\n", seed);
+  message = malloc (MAX_LEN);
+  if (!message)
+    {
+      perror ("malloc");
+      return 99;
+    }
+  rnd_fill (&rng, message, MAX_LEN);
+
+  for (size_t i = 0; i < digest_algo_count; i++)
+    if (hash_family_of_algo (digest_algos[i].name) < 0)
+      {
+        printf ("FAIL %s: no hash-impl family\n", digest_algos[i].name);
+        failures++;
+      }
+  check_required_exist (required);
+  for (int f = 0; f < HASH_FAMILY_COUNT; f++)
+    check_family (f, required, seed);
+  free (message);
+
+  if (failures)
+    {
+      printf ("%d failure(s)\n", failures);
+      return EXIT_FAILURE;
+    }
+  if (pairs_run == 0)
+    {
+      printf ("SKIP: no accelerated variant could be run\n");
+      return 77;
+    }
+  return EXIT_SUCCESS;
+}
