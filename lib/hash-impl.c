@@ -31,6 +31,15 @@ hash_impl_shani (void)
 }
 #endif
 
+#if HAVE_ISA_AVX2
+/* The AVX2 cores also use BMI2's rorx.  */
+static bool
+hash_impl_avx2 (void)
+{
+  return cpu_has_avx2 () && cpu_has_bmi2 ();
+}
+#endif
+
 static const struct hash_variant md2_variants[] = {
   { "portable", hash_impl_always, { .md2 = md2_blocks_portable } },
 };
@@ -58,6 +67,9 @@ static const struct hash_variant sha256_variants[] = {
 };
 
 static const struct hash_variant sha512_variants[] = {
+#if HAVE_ISA_AVX2
+  { "avx2", hash_impl_avx2, { .sha512 = sha512_blocks_avx2 } },
+#endif
   { "portable", hash_impl_always, { .sha512 = sha512_blocks_portable } },
 };
 

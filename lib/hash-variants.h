@@ -18,4 +18,9 @@ void sha1_blocks_shani (uint32_t state[5], const uint8_t *p, size_t nblocks);
 void sha256_blocks_shani (uint32_t state[8], const uint8_t *p,
                           size_t nblocks);
 
+/* lib/sha512-avx2.c: AVX2 (with the YMM state enabled by the OS) and
+   BMI2.  */
+void sha512_blocks_avx2 (uint64_t state[8], const uint8_t *p,
+                         size_t nblocks);
+
 #endif

@@ -9,7 +9,7 @@
 
 /* FIPS 180-4 4.2.3: the first 64 bits of the fractional parts of the
    cube roots of the first 80 primes.  */
-static const uint64_t sha512_k[80] = {
+_Alignas (32) const uint64_t sha512_k[80] = {
   UINT64_C (0x428a2f98d728ae22), UINT64_C (0x7137449123ef65cd),
   UINT64_C (0xb5c0fbcfec4d3b2f), UINT64_C (0xe9b5dba58189dbbc),
   UINT64_C (0x3956c25bf348b538), UINT64_C (0x59f111f1b605d019),

@@ -37,6 +37,10 @@ void sha384_final (struct sha512_ctx *ctx, uint8_t *out);
 void sha512_buffer (const void *data, size_t len, uint8_t *out);
 void sha384_buffer (const void *data, size_t len, uint8_t *out);
 
+/* The 80 round constants K of FIPS 180-4 4.2.3, 32-byte aligned;
+   shared with the accelerated variants.  */
+extern const uint64_t sha512_k[80];
+
 /* The portable compression function.  */
 void sha512_blocks_portable (uint64_t state[8], const uint8_t *p,
                              size_t nblocks);
