@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <locale.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -42,6 +43,9 @@ static const struct digest_algo *algo;
 
 /* The buffer every file is read through.  */
 static struct digest_buffer iobuf;
+
+/* Whether standard input was read, so must be closed and checked.  */
+static bool have_read_stdin;
 
 /* Options.  BINARY is -1 until -b or -t says otherwise.  */
 static int binary = -1;
@@ -223,6 +227,7 @@ digest_file (const char *name, uint8_t *digest, bool *missing)
   bool is_stdin = strcmp (name, "-") == 0;
   int fd = is_stdin ? STDIN_FILENO : open (name, O_RDONLY | O_NOCTTY);
   *missing = false;
+  have_read_stdin |= is_stdin;
   if (fd < 0)
     {
       if (ignore_missing && errno == ENOENT)
@@ -589,6 +594,7 @@ check_file (const char *name)
   bool is_stdin = strcmp (name, "-") == 0;
   const char *display = is_stdin ? "standard input" : name;
   FILE *f = is_stdin ? stdin : fopen (name, "r");
+  have_read_stdin |= is_stdin;
   if (!f)
     {
       error (0, errno, "%s", quotef (name));
@@ -614,7 +620,7 @@ check_file (const char *name)
     }
   if (read_failed)
     {
-      error (0, 0, "%s: read error", quotef (name));
+      error (0, 0, "%s: read error", quotef (display));
       return false;
     }
 
@@ -641,15 +647,15 @@ static void
 validate_options (bool do_check)
 {
   const char *why = NULL;
-  if (prefix_tag && do_check)
-    why = "the --tag option is meaningless when verifying checksums";
+  if (prefix_tag && binary == 0)
+    why = "--tag does not support --text mode";
   else if (line_delim != '\n' && do_check)
     why = "the --zero option is not supported when verifying checksums";
+  else if (prefix_tag && do_check)
+    why = "the --tag option is meaningless when verifying checksums";
   else if (binary >= 0 && do_check)
     why = "the --binary and --text options are meaningless when "
           "verifying checksums";
-  else if (prefix_tag && binary == 0)
-    why = "--tag does not support --text mode";
   else if (ignore_missing && !do_check)
     why = "the --ignore-missing option is meaningful only when verifying "
           "checksums";
@@ -672,7 +678,11 @@ int
 main (int argc, char **argv)
 {
   set_program_name (argv[0]);
+  setlocale (LC_ALL, "");
   atexit (close_stdout);
+  /* Whole lines, written at once: tools running in parallel into one
+     file do not mix their lines (as GNU's do).  */
+  setvbuf (stdout, NULL, _IOLBF, 0);
   algo = digest_algo_find (DIGEST_NAME);
   if (!algo)
     error (EXIT_FAILURE, 0, "no digest algorithm named %s", DIGEST_NAME);
@@ -735,5 +745,7 @@ main (int argc, char **argv)
     ok &= do_check ? check_file (*files) : sum_file (*files);
 
   digest_buffer_free (&iobuf);
+  if (have_read_stdin && fclose (stdin) == EOF)
+    error (EXIT_FAILURE, errno, "standard input");
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -18,4 +18,5 @@ AM_TESTS_ENVIRONMENT = \
   srcdir='$(abs_top_srcdir)/tests'; export srcdir; \
   LC_ALL=C; export LC_ALL;
 
-EXTRA_DIST += tests/init.sh $(SUM_TESTS) tests/data tests/sum/list.mk
+EXTRA_DIST += tests/init.sh $(SUM_TESTS) tests/data tests/sum/list.mk \
+  tests/sum/gen-check-lines

@@ -1,0 +1,476 @@
+# tests/init.sh -- set-up and helpers shared by Brisk's shell tests.
+#
+# A test is a small /bin/sh script, one concern per script, run by the
+# Automake parallel harness (exit 0 pass, 1 fail, 77 skip, 99 hard error):
+#
+#   #!/bin/sh
+#   # What this test checks, in one or two lines.
+#   . "$(dirname "$0")/../init.sh"
+#   for t in $sum_tools; do
+#     twin_ $t -- -f || fail=1
+#   done
+#   Exit $fail
+#
+# Sourcing this file:
+#   - sets 'set -u', LC_ALL=C, and fail=0;
+#   - creates a fresh temporary directory, cd's into its work directory
+#     (empty), and removes the whole tree on exit (set BRISK_TEST_KEEP=1
+#     to keep it: its name is printed);
+#   - finds the tools under test in $BRISK_BIN (absolute; set by the
+#     Makefile to the build's src/ directory; defaults to ./src when the
+#     test is started from the top of the build tree);
+#   - finds GNU's tools in $GNU_BIN (default /usr/bin).
+#
+# Environment knobs:
+#   BRISK_BIN            directory holding the tools under test.
+#   BRISK_SUM_TOOLS      which *sum tools to test (default: all eight).
+#                        Running the suite against GNU itself uses
+#                        BRISK_BIN=<dir of symlinks to GNU's tools> and
+#                        BRISK_SUM_TOOLS="md5sum sha1sum ... sha512sum".
+#   BRISK_TEST_VARIANTS  space-separated values of BRISK_HASH_IMPL under
+#                        which the digest-corpus test runs again.
+#   BRISK_SKIP_SLOW      if non-empty, tests marked slow skip.
+#   GNU_BIN              directory holding GNU coreutils' *sum tools.
+#
+# Helpers (all return 0 on success, so use them as 'helper ... || fail=1'):
+#   compare EXP OUT      diff -u EXP OUT; prints the diff, non-zero if they
+#                        differ.
+#   returns_ N CMD...    runs CMD; true iff its exit status is N.
+#   skip_ WHY            exit 77.   framework_failure_ WHY   exit 99.
+#   Exit N               exit with status N (safe inside the exit trap).
+#   gnu_tool NAME        prints the path of GNU's NAME (e.g. /usr/bin/md5sum).
+#   ref_algo_ TOOL       prints MD2 or MD4 for md2sum/md4sum (the tools GNU
+#                        lacks), nothing otherwise.
+#   twin_ [-i IN] [-o OUT] TOOL ARG...
+#                        runs "TOOL ARG..." as GNU's TOOL and as Brisk's, in
+#                        the current directory, and compares standard output,
+#                        standard error and exit status byte for byte.
+#                        See the comment above its definition.
+#   ref_ [-i IN] TOOL ARG...
+#                        runs "TOOL ARG..." as GNU's TOOL (or its emulation)
+#                        only: what Brisk's TOOL must print.  Use it to build
+#                        expected output and check files.
+#   brisk_ [-i IN] TOOL ARG...
+#                        runs Brisk's TOOL only, with argv[0] = TOOL.
+#   make_random_ FILE BYTES [SEED]
+#                        writes BYTES bytes of reproducible pseudo-random data.
+#
+# Variables for tests: $sum_tools (the tools under test), $all_sum_tools,
+# $gnu_sum_tools (those GNU has), $test_dir_ (this test's source directory,
+# absolute), $brisk_bin_ and $gnu_bin_ (directories holding each side's
+# tools under their own names), $cmp_ (scratch directory for the helpers).
+#
+# How the two tools get comparable diagnostics: GNU prints argv[0] as typed.
+# Both tools are symlinked under their own name into two directories,
+# bin/gnu/ and bin/brisk/, and run as a bare "md5sum" with that directory
+# first in PATH; so both see argv[0] = "md5sum" and their stderr can be
+# compared without any rewriting.
+#
+# md2sum and md4sum have no GNU twin.  Their reference is GNU's md5sum run on
+# the same command line (the three digests are all 16 bytes, so every format
+# is the same), with the digests translated through a table built by perl's
+# Digest::MD5 and Digest::MD2/Digest::MD4 over every file in the work
+# directory (and the standard input file):
+#   - in check mode (-c, --check or an abbreviation, or -c in a cluster of
+#     short options), check files are translated MD4 -> MD5 before md5sum
+#     reads them, and put back afterwards; a check file is recognised by its
+#     name, which must end in ".chk" and hold no blank (operands and -i
+#     files alike);
+#   - md5sum's stdout and stderr are translated MD5 -> MD4, "MD5" -> "MD4"
+#     (BSD tags and the "improperly formatted MD5 checksum line" warning) and
+#     "md5sum" -> "md4sum".
+# So in tests: name check files *.chk, avoid "MD5"/"md5sum" inside file names
+# and data, and never put another tool's BSD tag in an md2/md4 check file.
+
+set -u
+LC_ALL=C
+export LC_ALL
+# Both would change option parsing or messages of GNU's tools.
+unset POSIXLY_CORRECT LANGUAGE 2>/dev/null || :
+fail=0
+me_=$(basename "$0" .sh)
+test_dir_=$(cd "$(dirname "$0")" && pwd)
+
+Exit () { set +e; (exit $1); exit $1; }
+skip_ () { echo "$me_: skipped: $*" >&2; Exit 77; }
+framework_failure_ () { echo "$me_: set-up failure: $*" >&2; Exit 99; }
+warn_ () { printf '%s\n' "$*" >&2; }
+
+# diff -a shows binary files as text, where diff has it.
+diff_a_=
+diff -a /dev/null /dev/null >/dev/null 2>&1 && diff_a_=-a
+
+# compare EXP OUT: print the differences and fail if EXP and OUT differ.
+compare ()
+{
+  cmp -s "$1" "$2" && return 0
+  diff -u $diff_a_ "$1" "$2"
+  return 1
+}
+
+# returns_ N CMD...: run CMD; succeed iff it exits with status N.
+returns_ ()
+{
+  rt_exp_=$1
+  shift
+  "$@"
+  test $? -eq "$rt_exp_"
+}
+
+# ---- The temporary tree ----------------------------------------------------
+
+case ${BRISK_BIN-} in
+  '') BRISK_BIN=$PWD/src ;;
+  /*) ;;
+  *) BRISK_BIN=$PWD/$BRISK_BIN ;;
+esac
+
+cleanup_ ()
+{
+  cu_st_=$?
+  cd /
+  if test -n "${BRISK_TEST_KEEP-}"; then
+    echo "$me_: kept $tmp_root_" >&2
+  else
+    chmod -R u+rwx "$tmp_root_" 2>/dev/null
+    rm -rf "$tmp_root_"
+  fi
+  exit $cu_st_
+}
+
+tmp_root_=$(mktemp -d "${TMPDIR:-/tmp}/brisk-$me_.XXXXXX") \
+  || framework_failure_ "cannot create a temporary directory"
+trap cleanup_ 0
+trap 'Exit 99' HUP INT PIPE TERM
+gnu_bin_=$tmp_root_/bin/gnu
+brisk_bin_=$tmp_root_/bin/brisk
+cmp_=$tmp_root_/cmp
+mkdir "$tmp_root_/bin" "$gnu_bin_" "$brisk_bin_" "$cmp_" "$tmp_root_/w" \
+  || framework_failure_ "mkdir in $tmp_root_"
+cd "$tmp_root_/w" || framework_failure_ "cd $tmp_root_/w"
+
+# ---- The tools -------------------------------------------------------------
+
+gnu_sum_tools='md5sum sha1sum sha224sum sha256sum sha384sum sha512sum'
+all_sum_tools="md2sum md4sum $gnu_sum_tools"
+sum_tools=${BRISK_SUM_TOOLS:-$all_sum_tools}
+
+# gnu_tool NAME: print the path of GNU coreutils' NAME.
+gnu_tool ()
+{
+  printf '%s\n' "${GNU_BIN:-/usr/bin}/$1"
+}
+
+# ref_algo_ TOOL: the Digest:: module behind TOOL when GNU lacks it.
+ref_algo_ ()
+{
+  case $1 in
+    md2sum) echo MD2 ;;
+    md4sum) echo MD4 ;;
+  esac
+}
+
+for t_ in $gnu_sum_tools; do
+  p_=$(gnu_tool $t_)
+  "$p_" --version 2>/dev/null | sed 1q | grep 'GNU coreutils' >/dev/null \
+    || skip_ "$p_ is not GNU coreutils' $t_"
+  ln -s "$p_" "$gnu_bin_/$t_" || framework_failure_ "ln -s $p_"
+done
+"$gnu_bin_/md5sum" --version | sed 1q | grep ' 9\.1$' >/dev/null \
+  || warn_ "$me_: note: GNU is not coreutils 9.1; Brisk targets 9.1"
+
+for t_ in $sum_tools; do
+  case " $all_sum_tools " in
+    *" $t_ "*) ;;
+    *) framework_failure_ "BRISK_SUM_TOOLS: unknown tool $t_" ;;
+  esac
+  test -x "$BRISK_BIN/$t_" \
+    || framework_failure_ "$BRISK_BIN/$t_ missing" \
+                          "(build first, or set BRISK_BIN)"
+  ln -s "$BRISK_BIN/$t_" "$brisk_bin_/$t_" || framework_failure_ "ln -s $t_"
+  a_=$(ref_algo_ $t_)
+  if test -n "$a_"; then
+    perl -MDigest::$a_ -MDigest::MD5 -MFile::Find -e 1 2>/dev/null \
+      || skip_ "perl's Digest::$a_ is missing (Debian package" \
+               "libdigest-$(echo $a_ | tr A-Z a-z)-perl); install it, or" \
+               "leave $t_ out of BRISK_SUM_TOOLS"
+  fi
+done
+unset t_ p_ a_
+
+# ---- Running the tools -----------------------------------------------------
+
+# Perl code run as "perl -e CODE MODE CMD ARG...": make standard output a
+# pipe whose reading end is already closed, set SIGPIPE as MODE says
+# ("epipe": ignored, so writes fail with EPIPE; "sigpipe": default, so the
+# first write kills), and exec CMD.
+epipe_perl_='my $m = shift;
+$SIG{PIPE} = $m eq "epipe" ? "IGNORE" : "DEFAULT";
+pipe (my $r, my $w) or die "pipe: $!";
+close $r;
+open (STDOUT, ">&", $w) or die "dup: $!";
+close $w;
+exec { $ARGV[0] } @ARGV or die "exec $ARGV[0]: $!";'
+
+# run_in_ DIR IN OUT CMD ARG...: run CMD found first in DIR, with argv[0] as
+# given.  IN: a file for standard input, "closed", or "pipe:FILE" (FILE fed
+# through a pipe).  OUT: '' (keep standard output), a file, "closed",
+# "merged" (standard error sent to standard output), "epipe" or "sigpipe"
+# (see epipe_perl_).  Returns CMD's exit status.
+run_in_ ()
+{
+  ri_dir_=$1 ri_in_=$2 ri_out_=$3
+  shift 3
+  (
+    PATH=$ri_dir_:$PATH
+    export PATH
+    case $ri_out_ in
+      '') ;;
+      closed) exec >&- ;;
+      merged) exec 2>&1 ;;
+      epipe|sigpipe) set -- perl -e "$epipe_perl_" "$ri_out_" "$@" ;;
+      *) exec > "$ri_out_" ;;
+    esac
+    case $ri_in_ in
+      closed) exec "$@" <&- ;;
+      pipe:*) cat "${ri_in_#pipe:}" | exec "$@" ;;
+      *) exec "$@" < "$ri_in_" ;;
+    esac
+  )
+}
+
+# md_map_ TOOL [FILE]...: extend the MD5 <-> TOOL digest table
+# $cmp_/map.TOOL ("md5hex otherhex" lines) with the contents of every regular
+# file under the work directory, of each FILE and of the empty string.
+# Perl with its Digest modules is slow to start, so first ask GNU's md5sum
+# whether any content is new, and stop there if none is.
+md_map_ ()
+{
+  mm_tool_=$1
+  mm_a_=$(ref_algo_ $mm_tool_)
+  shift
+  if test -s "$cmp_/map.$mm_tool_" \
+     && { find . -type f ! -size +64M -exec "$gnu_bin_/md5sum" {} + 2>/dev/null
+          test $# = 0 || "$gnu_bin_/md5sum" -- "$@" 2>/dev/null; } \
+        | sed 's/^\\//; s/ .*//' \
+        | awk 'NR == FNR { known[$1]; next } !($1 in known) { exit 1 }' \
+              "$cmp_/map.$mm_tool_" -; then
+    return 0
+  fi
+  perl -MFile::Find -MDigest::MD5 -MDigest::$mm_a_ -e '
+    my $cls = "Digest::" . shift;
+    my @f = @ARGV;
+    find ({ no_chdir => 1,
+            wanted => sub {
+              push @f, $_ if -f $_ && ! -l $_ && -s _ <= 64 << 20 } },
+          ".");
+    print Digest::MD5->new->hexdigest, " ", $cls->new->hexdigest, "\n";
+    for my $f (@f) {
+      open (my $fh, "<", $f) or next;
+      binmode $fh;
+      my $a = Digest::MD5->new->addfile ($fh)->hexdigest;
+      seek ($fh, 0, 0) or next;
+      print $a, " ", $cls->new->addfile ($fh)->hexdigest, "\n";
+    }' $mm_a_ "$@" >> "$cmp_/map.$mm_tool_" \
+    || framework_failure_ "perl digest table for $mm_tool_"
+  sort -u "$cmp_/map.$mm_tool_" > "$cmp_/map.tmp" \
+    && mv "$cmp_/map.tmp" "$cmp_/map.$mm_tool_" || framework_failure_ sort
+}
+
+# Perl code run as "perl -e CODE MAP DIR TOOL < IN > OUT": copy IN to OUT
+# translating digests through the table MAP, from MD5 to TOOL's algorithm
+# when DIR is "fwd" (then also "MD5" and "md5sum" become TOOL's tag and
+# name), from TOOL's back to MD5 when DIR is "rev" (digests in any case;
+# TOOL's tag becomes "MD5").  Any run of 32 hex digits in the table is
+# translated, wherever it stands.
+tr_perl_='my ($map, $dir, $tool) = @ARGV;
+(my $alg = uc $tool) =~ s/SUM$//;
+open (my $m, "<", $map) or die "$map: $!";
+my %t;
+while (<$m>) {
+  my ($md5, $other) = split;
+  if ($dir eq "fwd") { $t{$md5} = $other } else { $t{$other} = $md5 }
+}
+binmode STDIN;
+binmode STDOUT;
+local $/;
+my $s = <STDIN> // "";
+if ($dir eq "fwd") {
+  $s =~ s{([0-9a-fA-F]{32})}
+         { my $k = lc $1;
+           !exists $t{$k} ? $1 : $1 eq $k ? $t{$k} : uc $t{$k} }ge;
+  $s =~ s/MD5/$alg/g;
+  $s =~ s/md5sum/$tool/g;
+} else {
+  $s =~ s{([0-9a-fA-F]{32})}{ exists $t{lc $1} ? $t{lc $1} : $1 }ge;
+  $s =~ s/$alg/MD5/g;
+}
+print $s;'
+
+# md_tr_ TOOL fwd|rev: translate standard input to standard output (see
+# tr_perl_).
+md_tr_ ()
+{
+  perl -e "$tr_perl_" "$cmp_/map.$1" "$2" "$1"
+}
+
+# emul_run_ IN OUT TOOL ARG...: GNU's behaviour for md2sum/md4sum, from
+# GNU's md5sum and the digest table (see the head of this file).
+emul_run_ ()
+{
+  er_in_=$1 er_out_=$2 er_tool_=$3
+  shift 3
+  case $er_in_ in
+    closed) md_map_ $er_tool_ ;;
+    pipe:*) md_map_ $er_tool_ "${er_in_#pipe:}" ;;
+    *) md_map_ $er_tool_ "$er_in_" ;;
+  esac
+  # Check files are translated only in check mode (-c, --check, --ch...,
+  # or -c in a cluster of short options before any "--").
+  er_check_=
+  for er_a_ in "$@"; do
+    case $er_a_ in
+      --) break ;;
+      --c*) er_check_=1 ;;
+      --*) ;;
+      -*c*) er_check_=1 ;;
+    esac
+  done
+  case $er_check_$er_in_ in
+    1*.chk)
+      er_f_=${er_in_#pipe:}
+      er_pre_=${er_in_%"$er_f_"}
+      md_tr_ $er_tool_ rev < "$er_f_" > "$cmp_/stdin.chk" \
+        || framework_failure_ "translating $er_f_"
+      er_in_=$er_pre_$cmp_/stdin.chk ;;
+  esac
+  er_n_=0
+  er_saved_=
+  for er_a_ in "$@"; do
+    test -n "$er_check_" || break
+    case $er_a_ in
+      *.chk)
+        test -f "$er_a_" || continue
+        case " $er_saved_ " in *" $er_a_ "*) continue ;; esac
+        er_n_=$((er_n_ + 1))
+        cp -p "$er_a_" "$cmp_/bak.$er_n_" \
+          && md_tr_ $er_tool_ rev < "$cmp_/bak.$er_n_" > "$er_a_" \
+          || framework_failure_ "translating $er_a_"
+        er_saved_="$er_saved_ $er_a_" ;;
+    esac
+  done
+  run_in_ "$gnu_bin_" "$er_in_" "$er_out_" md5sum "$@" \
+    > "$cmp_/emul.out" 2> "$cmp_/emul.err"
+  er_st_=$?
+  er_n_=0
+  for er_a_ in $er_saved_; do
+    er_n_=$((er_n_ + 1))
+    cp -p "$cmp_/bak.$er_n_" "$er_a_" || framework_failure_ "restoring $er_a_"
+  done
+  md_tr_ $er_tool_ fwd < "$cmp_/emul.out"
+  md_tr_ $er_tool_ fwd < "$cmp_/emul.err" >&2
+  return $er_st_
+}
+
+# gnu_run_ IN OUT TOOL ARG...: run GNU's TOOL (or its emulation).
+gnu_run_ ()
+{
+  if test -n "$(ref_algo_ $3)"; then
+    emul_run_ "$@"
+  else
+    gr_in_=$1 gr_out_=$2
+    shift 2
+    run_in_ "$gnu_bin_" "$gr_in_" "$gr_out_" "$@"
+  fi
+}
+
+# ref_ [-i IN] TOOL ARG...: what GNU's TOOL prints (see gnu_run_).
+ref_ ()
+{
+  rf_in_=/dev/null
+  if test "$1" = -i; then rf_in_=$2; shift 2; fi
+  gnu_run_ "$rf_in_" '' "$@"
+}
+
+# brisk_ [-i IN] TOOL ARG...: run Brisk's TOOL.
+brisk_ ()
+{
+  br_in_=/dev/null
+  if test "$1" = -i; then br_in_=$2; shift 2; fi
+  run_in_ "$brisk_bin_" "$br_in_" '' "$@"
+}
+
+# show_cmd_ LABEL ARG...: print LABEL and the arguments, one per line, with
+# unprintable bytes made visible (sed's l command).
+show_cmd_ ()
+{
+  sc_label_=$1
+  shift
+  echo "$me_: $sc_label_:" >&2
+  sc_n_=0
+  for sc_a_ in "$@"; do
+    sc_n_=$((sc_n_ + 1))
+    if test $sc_n_ -gt 12; then
+      echo "    ... ($# arguments in all)" >&2
+      break
+    fi
+    printf '%s\n' "$sc_a_" | sed -n 'l' | sed 's/^/    /' >&2
+  done
+}
+
+# twin_ [-i IN] [-o OUT] TOOL ARG...: run "TOOL ARG..." as GNU's TOOL (its
+# emulation for md2sum/md4sum) and as Brisk's, in the current directory, and
+# compare standard output, standard error and exit status.
+# IN: standard input: a file (default /dev/null), "closed", or "pipe:FILE".
+# OUT: "merged" compares standard error and output as one stream (their
+# interleaving); otherwise standard output is not compared but goes to a
+# file (/dev/full), is "closed", or is a pipe nobody reads, with SIGPIPE
+# ignored ("epipe") or not ("sigpipe").
+# Prints the command line and the differences on mismatch.
+# Returns 0 if all three agree, 1 if not.
+twin_ ()
+{
+  tw_in_=/dev/null tw_out_=
+  while :; do
+    case $1 in
+      -i) tw_in_=$2; shift 2 ;;
+      -o) tw_out_=$2; shift 2 ;;
+      *) break ;;
+    esac
+  done
+  gnu_run_ "$tw_in_" "$tw_out_" "$@" > "$cmp_/gnu.out" 2> "$cmp_/gnu.err"
+  tw_gst_=$?
+  run_in_ "$brisk_bin_" "$tw_in_" "$tw_out_" "$@" \
+    > "$cmp_/brisk.out" 2> "$cmp_/brisk.err"
+  tw_bst_=$?
+  cmp -s "$cmp_/gnu.out" "$cmp_/brisk.out" \
+    && cmp -s "$cmp_/gnu.err" "$cmp_/brisk.err" \
+    && test $tw_gst_ = $tw_bst_ && return 0
+  tw_what_="stdin=$tw_in_ stdout=${tw_out_:-file}"
+  show_cmd_ "GNU and Brisk differ on ($tw_what_)" "$@"
+  cmp -s "$cmp_/gnu.out" "$cmp_/brisk.out" \
+    || { echo "-- stdout (gnu vs brisk):" >&2
+         compare "$cmp_/gnu.out" "$cmp_/brisk.out" >&2; }
+  cmp -s "$cmp_/gnu.err" "$cmp_/brisk.err" \
+    || { echo "-- stderr (gnu vs brisk):" >&2
+         compare "$cmp_/gnu.err" "$cmp_/brisk.err" >&2; }
+  test $tw_gst_ = $tw_bst_ \
+    || echo "-- exit status: gnu $tw_gst_, brisk $tw_bst_" >&2
+  return 1
+}
+
+# make_random_ FILE BYTES [SEED]: BYTES bytes of reproducible pseudo-random
+# data (an AES-CTR key stream; perl's rand if openssl is missing).
+make_random_ ()
+{
+  mr_seed_=$(printf '%032x' "${3:-1}")
+  mr_iv_=00000000000000000000000000000000
+  if command -v openssl >/dev/null 2>&1; then
+    head -c "$2" /dev/zero \
+      | openssl enc -aes-128-ctr -nosalt -K "$mr_seed_" -iv "$mr_iv_" > "$1"
+  else
+    perl -e 'srand $ARGV[1]; my $n = $ARGV[0];
+      print pack "C*", map { int rand 256 } 1 .. $n' "$2" "${3:-1}" > "$1"
+  fi
+  test "$(wc -c < "$1")" -eq "$2" || framework_failure_ "make_random_ $1 $2"
+}

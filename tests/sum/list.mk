@@ -1,0 +1,25 @@
+## Shell tests of the *sum tools, included from tests/local.mk.
+## Each script sources tests/init.sh, which needs BRISK_BIN (the directory
+## of the built tools, absolute) in the environment.  sparse-4g.sh is the
+## slow one (~20 s; BRISK_SKIP_SLOW=1 skips it).
+SUM_TESTS = \
+  tests/sum/check-basic.sh \
+  tests/sum/check-differential.sh \
+  tests/sum/check-missing.sh \
+  tests/sum/check-results.sh \
+  tests/sum/check-reversed.sh \
+  tests/sum/check-syntax.sh \
+  tests/sum/digest-corpus.sh \
+  tests/sum/file-names.sh \
+  tests/sum/help-version.sh \
+  tests/sum/input-errors.sh \
+  tests/sum/interleave.sh \
+  tests/sum/large-file.sh \
+  tests/sum/locale-quoting.sh \
+  tests/sum/md2-md4-digests.sh \
+  tests/sum/options-conflicts.sh \
+  tests/sum/options-invalid.sh \
+  tests/sum/output-modes.sh \
+  tests/sum/sparse-4g.sh \
+  tests/sum/stdin.sh \
+  tests/sum/write-errors.sh
