@@ -63,6 +63,9 @@ static const struct hash_variant sha256_variants[] = {
 #if HAVE_ISA_SHANI
   { "shani", hash_impl_shani, { .sha256 = sha256_blocks_shani } },
 #endif
+#if HAVE_ISA_AVX2
+  { "avx2", hash_impl_avx2, { .sha256 = sha256_blocks_avx2 } },
+#endif
   { "portable", hash_impl_always, { .sha256 = sha256_blocks_portable } },
 };
 

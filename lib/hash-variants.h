@@ -23,4 +23,9 @@ void sha256_blocks_shani (uint32_t state[8], const uint8_t *p,
 void sha512_blocks_avx2 (uint64_t state[8], const uint8_t *p,
                          size_t nblocks);
 
+/* lib/sha256-avx2.c: AVX2 (with the YMM state enabled by the OS) and
+   BMI2.  */
+void sha256_blocks_avx2 (uint32_t state[8], const uint8_t *p,
+                         size_t nblocks);
+
 #endif

@@ -22,4 +22,5 @@ SUM_TESTS = \
   tests/sum/output-modes.sh \
   tests/sum/sparse-4g.sh \
   tests/sum/stdin.sh \
+  tests/sum/variants.sh \
   tests/sum/write-errors.sh

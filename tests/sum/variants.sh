@@ -1,0 +1,54 @@
+#!/bin/sh
+# Every tool under every implementation of its hash core that this CPU
+# runs (forced with BRISK_HASH_IMPL) prints what GNU prints, and --debug
+# names that implementation.  An unknown name is an error listing the
+# valid ones.  REQUIRE_VARIANTS (comma separated) turns a listed variant
+# that the CPU lacks into a failure.
+. "$(dirname "$0")/../init.sh"
+
+for n in 0 1 55 56 63 64 111 112 127 128 129 4097 65537; do
+  make_random_ r$n $n $n
+done
+make_random_ r1m 1048576 5
+
+# variants_ TOOL: print "NAME" or "NAME -" (not on this CPU) for each
+# implementation of TOOL's core, from the list an unknown name prints.
+variants_ ()
+{
+  BRISK_HASH_IMPL=/ brisk_ $1 r0 2>&1 >/dev/null \
+    | sed -n "s/^  - '\([^']*\)'\( (not on this CPU)\)\{0,1\}\$/\1\2/p" \
+    | sed 's/ (not on this CPU)/ -/'
+}
+
+for t in $sum_tools; do
+  list=$(variants_ $t)
+  printf '%s\n' "$list" | grep '^portable$' >/dev/null \
+    || { echo "$t: no portable variant in: $list" >&2; fail=1; }
+  printf '%s\n' "$list" | while read -r v absent; do
+    if test -n "$absent"; then
+      case ",${REQUIRE_VARIANTS-}," in
+        *,$v,*) echo "$t: required variant $v not on this CPU" >&2; exit 1 ;;
+      esac
+      echo "$t: variant $v not on this CPU: not tested" >&2
+      continue
+    fi
+    BRISK_HASH_IMPL=$v
+    export BRISK_HASH_IMPL
+    echo "$t: testing variant $v" >&2
+    twin_ $t -- r* || { echo "with BRISK_HASH_IMPL=$v" >&2; exit 1; }
+    twin_ -i pipe:r1m $t || { echo "with BRISK_HASH_IMPL=$v" >&2; exit 1; }
+    brisk_ $t --debug r0 > /dev/null 2> err || exit 1
+    grep "^$t: using the $v implementation of " err > /dev/null \
+      || { echo "$t --debug with $v said:" >&2; cat err >&2; exit 1; }
+    unset BRISK_HASH_IMPL
+  done || fail=1
+done
+
+# An unknown name: exit 1, nothing on stdout, the valid names listed.
+BRISK_HASH_IMPL=nosuch returns_ 1 brisk_ sha256sum r0 > out 2> err || fail=1
+test -s out && { echo "output despite a bad BRISK_HASH_IMPL" >&2; fail=1; }
+grep "^sha256sum: BRISK_HASH_IMPL: sha256 has no implementation 'nosuch'" \
+  err > /dev/null || { cat err >&2; fail=1; }
+grep "^  - 'portable'\$" err > /dev/null || { cat err >&2; fail=1; }
+
+Exit $fail
