@@ -286,11 +286,13 @@ print_name (const char *name, bool escape)
       }
 }
 
+/* The digits of digests as we print them.  */
+static const char hexdigits[] = "0123456789abcdef";
+
 /* Write DIGEST in lower-case hex to stdout.  */
 static void
 print_hex (const uint8_t *digest)
 {
-  static const char hexdigits[] = "0123456789abcdef";
   char hex[2 * DIGEST_MAX_SIZE];
   for (size_t i = 0; i < algo->digest_size; i++)
     {
@@ -467,7 +469,6 @@ parse_check_line (char *line, size_t len, char **hex, char **name)
 static bool
 hex_matches (const char *hex, const uint8_t *digest)
 {
-  static const char hexdigits[] = "0123456789abcdef";
   for (size_t i = 0; i < algo->digest_size; i++)
     if (c_tolower (hex[2 * i]) != hexdigits[digest[i] >> 4]
         || c_tolower (hex[2 * i + 1]) != hexdigits[digest[i] & 15])
