@@ -10,7 +10,8 @@ bench_hashspeed_LDADD = lib/libbrisk.la gl/lib/libgnu.a \
   $(LIB_CLOCK_GETTIME)
 CLEANFILES += bench/hashspeed$(EXEEXT)
 
-EXTRA_DIST += bench/README bench/run bench/sum-compare
+EXTRA_DIST += bench/README bench/run bench/sum-compare bench/cat-compare \
+  bench/tee-compare
 
 # What the scripts in bench/ run: the tools and the extra programs.
 bench: $(bin_PROGRAMS) $(EXTRA_PROGRAMS)

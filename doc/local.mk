@@ -3,12 +3,19 @@
 
 man1_MANS += doc/md2sum.1 doc/md4sum.1 doc/md5sum.1 doc/sha1sum.1 \
   doc/sha224sum.1 doc/sha256sum.1 doc/sha384sum.1 doc/sha512sum.1
+man1_MANS += doc/cat.1
+man1_MANS += doc/tee.1
 CLEANFILES += $(man1_MANS)
 EXTRA_DIST += doc/brisk.x
 
+# A man page's NAME line: man_name_PROG if set, else (the *sum tools)
+# the digest it computes.
+man_name_cat = concatenate files and print on the standard output
+man_name_tee = read from standard input and write to standard output and files
+
 doc/%.1: src/%$(EXEEXT) $(srcdir)/doc/brisk.x
-	$(AM_V_GEN)$(MKDIR_P) doc && \
+	$(AM_V_GEN)name='$(man_name_$*)' && $(MKDIR_P) doc && \
 	$(HELP2MAN) --no-info --include=$(srcdir)/doc/brisk.x \
-	  --name="compute and check $$(echo $* | sed 's/sum$$//' \
-	    | tr a-z A-Z) message digests" \
+	  --name="$${name:-compute and check $$(echo $* | sed 's/sum$$//' \
+	    | tr a-z A-Z) message digests}" \
 	  --output=$@-t ./src/$*$(EXEEXT) && mv $@-t $@

@@ -20,7 +20,16 @@ enum
   /* The smallest buffer any tool reads or writes with.  */
   IO_BUFSIZE = 128 * 1024,
   /* Never more than this, whatever st_blksize claims.  */
-  IO_BUFSIZE_MAX = 8 * 1024 * 1024
+  IO_BUFSIZE_MAX = 8 * 1024 * 1024,
+  /* The capacity a tool gives a pipe that it splices into or out of,
+     if the pipe is smaller (Linux's default is 64 KiB).  Twice a
+     reader's IO_BUFSIZE lets the writer fill one half while the reader
+     empties the other; with less, each waits for the other to wake.
+     GNU cat reading Brisk cat's splice of a cached 1 GiB file, median
+     of 7 on an idle 2-core VM: 0.54 s with 64 KiB, 0.40 s with 128 KiB,
+     0.165 s with 256 KiB, 0.161 s with 1 MiB (GNU cat to GNU cat:
+     0.63 s).  */
+  IO_PIPE_SIZE = 256 * 1024
 };
 
 /* Return the buffer size for a file whose status is ST (NULL when

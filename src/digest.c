@@ -29,6 +29,7 @@
 #include "progname.h"
 #include "quote.h"
 #include "quotearg.h"
+#include "version.h"
 
 #ifndef DIGEST_NAME
 # error "compile with -DDIGEST_NAME='\"md5\"' or another row's name"
@@ -125,11 +126,7 @@ static _Noreturn void
 usage (int status)
 {
   if (status != EXIT_SUCCESS)
-    {
-      fprintf (stderr, "Try '%s --help' for more information.\n",
-               program_name);
-      exit (status);
-    }
+    try_help (status);
   printf ("Usage: %s [OPTION]... [FILE]...\n", program_name);
   printf ("Print or check %s (%zu-bit) checksums.\n\n", algo->bsd_tag,
           algo->digest_size * 8);
@@ -169,19 +166,6 @@ CPU supports is chosen.\n\
 ",
          stdout);
   exit (status);
-}
-
-/* Print the --version text.  */
-static void
-print_version (void)
-{
-  printf ("%ssum (%s) %s\n", algo->name, PACKAGE_NAME, PACKAGE_VERSION);
-  fputs ("\
-Copyright (C) 2026 the Brisk developers.\n\
-License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n\
-This is free software: you are free to change and redistribute it.\n\
-There is NO WARRANTY, to the extent permitted by law.\n",
-         stdout);
 }
 
 /* Choose the implementation of this tool's hash core: the one named by
@@ -731,7 +715,7 @@ main (int argc, char **argv)
       case HELP_OPTION:
         usage (EXIT_SUCCESS);
       case VERSION_OPTION:
-        print_version ();
+        print_version (DIGEST_NAME "sum");
         return EXIT_SUCCESS;
       default:
         usage (EXIT_FAILURE);

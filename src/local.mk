@@ -3,8 +3,13 @@
 ## lib/digest-algos.c, never by copied code.
 
 digest_cppflags = $(AM_CPPFLAGS) -DDIGEST_NAME=
-LDADD = lib/libbrisk.la gl/lib/libgnu.a $(LIB_CLOCK_GETTIME)
+LDADD = src/libcli.a lib/libbrisk.la gl/lib/libgnu.a $(LIB_CLOCK_GETTIME)
 AM_CFLAGS += $(WARN_CFLAGS)
+
+# What every program's main shares and lib/ may not do (print): the
+# --version text.
+noinst_LIBRARIES += src/libcli.a
+src_libcli_a_SOURCES = src/version.c src/version.h
 
 bin_PROGRAMS += src/md2sum src/md4sum src/md5sum src/sha1sum \
   src/sha224sum src/sha256sum src/sha384sum src/sha512sum
@@ -25,3 +30,9 @@ src_sha384sum_SOURCES = src/digest.c
 src_sha384sum_CPPFLAGS = $(digest_cppflags)'"sha384"'
 src_sha512sum_SOURCES = src/digest.c
 src_sha512sum_CPPFLAGS = $(digest_cppflags)'"sha512"'
+
+bin_PROGRAMS += src/cat
+src_cat_SOURCES = src/cat.c
+
+bin_PROGRAMS += src/tee
+src_tee_SOURCES = src/tee.c

@@ -39,6 +39,9 @@
 #   skip_ WHY            exit 77.   framework_failure_ WHY   exit 99.
 #   Exit N               exit with status N (safe inside the exit trap).
 #   gnu_tool NAME        prints the path of GNU's NAME (e.g. /usr/bin/md5sum).
+#   use_tool_ NAME       makes twin_, ref_ and brisk_ work for NAME, a tool
+#                        other than the *sum ones (cat, ...): skips the test
+#                        if GNU's NAME is not GNU coreutils'.
 #   ref_algo_ TOOL       prints MD2 or MD4 for md2sum/md4sum (the tools GNU
 #                        lacks), nothing otherwise.
 #   twin_ [-i IN] [-o OUT] TOOL ARG...
@@ -161,6 +164,19 @@ gnu_tool ()
   printf '%s\n' "${GNU_BIN:-/usr/bin}/$1"
 }
 
+# use_tool_ NAME: link GNU's NAME and Brisk's into the two tool
+# directories, as is done below for the *sum tools.
+use_tool_ ()
+{
+  ut_p_=$(gnu_tool "$1")
+  "$ut_p_" --version 2>/dev/null | sed 1q | grep 'GNU coreutils' >/dev/null \
+    || skip_ "$ut_p_ is not GNU coreutils' $1"
+  test -x "$BRISK_BIN/$1" \
+    || framework_failure_ "$BRISK_BIN/$1 missing (build first, or set BRISK_BIN)"
+  ln -sf "$ut_p_" "$gnu_bin_/$1" && ln -sf "$BRISK_BIN/$1" "$brisk_bin_/$1" \
+    || framework_failure_ "ln -s $1"
+}
+
 # ref_algo_ TOOL: the Digest:: module behind TOOL when GNU lacks it.
 ref_algo_ ()
 {
@@ -200,6 +216,9 @@ unset t_ p_ a_
 
 # ---- Running the tools -----------------------------------------------------
 
+# The system's cat, which feeds "pipe:FILE" whatever cat is under test.
+feed_cat_=$(command -v cat)
+
 # Perl code run as "perl -e CODE MODE CMD ARG...": make standard output a
 # pipe whose reading end is already closed, set SIGPIPE as MODE says
 # ("epipe": ignored, so writes fail with EPIPE; "sigpipe": default, so the
@@ -233,7 +252,7 @@ run_in_ ()
     esac
     case $ri_in_ in
       closed) exec "$@" <&- ;;
-      pipe:*) cat "${ri_in_#pipe:}" | exec "$@" ;;
+      pipe:*) "$feed_cat_" "${ri_in_#pipe:}" | exec "$@" ;;
       *) exec "$@" < "$ri_in_" ;;
     esac
   )

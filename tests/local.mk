@@ -1,6 +1,8 @@
 ## tests/local.mk -- C unit tests for lib/, shell tests per tool.
 
 include tests/sum/list.mk
+include tests/cat/list.mk
+include tests/tee/list.mk
 
 unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-md-engine tests/unit/test-variants
@@ -20,3 +22,10 @@ AM_TESTS_ENVIRONMENT = \
 
 EXTRA_DIST += tests/init.sh $(SUM_TESTS) tests/data tests/sum/list.mk \
   tests/sum/gen-check-lines
+
+TESTS += $(CAT_TESTS)
+EXTRA_DIST += $(CAT_TESTS) tests/cat/list.mk tests/cat/corpus.sh \
+  tests/cat/scenario.sh
+
+TESTS += $(TEE_TESTS)
+EXTRA_DIST += $(TEE_TESTS) tests/tee/list.mk tests/tee/lib.sh

@@ -1,0 +1,787 @@
+/* cat.c -- concatenate files to standard output.
+
+   Options, output bytes, messages and exit statuses follow GNU
+   coreutils 9.1's cat.
+
+   Without formatting options, each file's bytes are moved by the
+   cheapest mechanism that the two file types allow, each stage handing
+   over to the next when it cannot start or stops: copy_file_range
+   (regular file to regular file), splice (a pipe on either side),
+   sendfile (regular file to anything), and last read and write through
+   one heap buffer.  The kernel calls move data at the descriptors' own
+   offsets, so a stage that stops partway leaves the next one exactly
+   where it must go on: nothing is lost or written twice.
+
+   With any of -b -E -n -s -T -v, one buffered loop produces GNU's
+   bytes; its state (line number, start of line, blank line) runs on
+   across files, so the output is that of the files' concatenation.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <locale.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifdef __linux__
+# include <sys/sendfile.h>
+#endif
+
+#include "alignalloc.h"
+#include "closeout.h"
+#include "error.h"
+#include "ioblksize.h"
+#include "progname.h"
+#include "quotearg.h"
+#include "version.h"
+
+/* Names as GNU's tools quote them in diagnostics.  */
+#define quotef(name) \
+  quotearg_n_style_colon (0, shell_escape_quoting_style, name)
+
+/* Options.  NUMBER is set by -n and -b; -b also sets NUMBER_NONBLANK,
+   which wins over -n whatever their order.  */
+static bool number;
+static bool number_nonblank;
+static bool squeeze_blank;
+static bool show_ends;
+static bool show_tabs;
+static bool show_nonprinting;
+
+/* Standard output's status, taken once before any input is opened.  */
+static struct stat out_st;
+
+/* The buffer every input is read into when the kernel cannot move it,
+   and with formatting options the output buffer: IOBUF_SIZE bytes
+   each, page-aligned, on the heap, allocated on first use and reused
+   for every file.  OUTBUF_LEN bytes of OUTBUF wait to be written.  */
+static char *iobuf;
+static char *outbuf;
+static size_t iobuf_size;
+static size_t outbuf_len;
+
+/* Whether standard input was read, so must be closed and checked.  */
+static bool have_read_stdin;
+
+enum
+{
+  HELP_OPTION = CHAR_MAX + 1,
+  VERSION_OPTION
+};
+
+/* In GNU's order, which getopt's "ambiguous" message shows.  */
+static struct option const long_options[] = {
+  { "number-nonblank", no_argument, NULL, 'b' },
+  { "number", no_argument, NULL, 'n' },
+  { "squeeze-blank", no_argument, NULL, 's' },
+  { "show-nonprinting", no_argument, NULL, 'v' },
+  { "show-ends", no_argument, NULL, 'E' },
+  { "show-tabs", no_argument, NULL, 'T' },
+  { "show-all", no_argument, NULL, 'A' },
+  { "help", no_argument, NULL, HELP_OPTION },
+  { "version", no_argument, NULL, VERSION_OPTION },
+  { NULL, 0, NULL, 0 }
+};
+
+/* Print the help text to stdout, or the "Try --help" hint to stderr,
+   and exit with STATUS.  */
+static _Noreturn void
+usage (int status)
+{
+  if (status != EXIT_SUCCESS)
+    try_help (status);
+  printf ("Usage: %s [OPTION]... [FILE]...\n", program_name);
+  fputs ("\
+Concatenate FILE(s) to standard output.\n\
+\n\
+With no FILE, or when FILE is -, read standard input.\n\
+\n\
+  -A, --show-all           equivalent to -vET\n\
+  -b, --number-nonblank    number nonempty output lines, overrides -n\n\
+  -e                       equivalent to -vE\n\
+  -E, --show-ends          display $ at end of each line\n\
+  -n, --number             number all output lines\n\
+  -s, --squeeze-blank      suppress repeated empty output lines\n\
+  -t                       equivalent to -vT\n\
+  -T, --show-tabs          display TAB characters as ^I\n\
+  -u                       (ignored)\n\
+  -v, --show-nonprinting   use ^ and M- notation, except for LFD and TAB\n\
+      --help        display this help and exit\n\
+      --version     output version information and exit\n\
+",
+         stdout);
+  printf ("\
+\n\
+Examples:\n\
+  %s f - g  Output f's contents, then standard input, then g's contents.\n\
+  %s        Copy standard input to standard output.\n",
+          program_name, program_name);
+  exit (status);
+}
+
+/* ---- Waiting, reading and writing ------------------------------------ */
+
+/* Wait until FD is ready for EVENTS (POLLIN or POLLOUT): the retry
+   after EAGAIN from a non-blocking descriptor.  Return true, or false
+   with errno set if poll fails.  */
+static bool
+wait_fd (int fd, short events)
+{
+  struct pollfd p = { .fd = fd, .events = events };
+  while (poll (&p, 1, -1) < 0)
+    if (errno != EINTR)
+      return false;
+  return true;
+}
+
+/* Write the N bytes at BUF to standard output, all of them: go on
+   after short writes and EINTR, and wait out EAGAIN.  On failure,
+   report "write error" and exit: nothing more can be output.  */
+static void
+write_all (const char *buf, size_t n)
+{
+  while (n > 0)
+    {
+      ssize_t w = write (STDOUT_FILENO, buf, n);
+      if (w > 0)
+        {
+          buf += w;
+          n -= w;
+          continue;
+        }
+      if (w == 0)
+        errno = ENOSPC;
+      else if (errno == EINTR)
+        continue;
+      else if (errno == EAGAIN && wait_fd (STDOUT_FILENO, POLLOUT))
+        continue;
+      error (EXIT_FAILURE, errno, "write error");
+    }
+}
+
+/* Read at most N bytes from FD into BUF, going on after EINTR and
+   waiting out EAGAIN.  Return the count (0 at end of file), or -1 with
+   errno set.  */
+static ssize_t
+read_some (int fd, char *buf, size_t n)
+{
+  for (;;)
+    {
+      ssize_t r = read (fd, buf, n);
+      if (r >= 0)
+        return r;
+      if (errno == EINTR)
+        continue;
+      if (errno != EAGAIN || !wait_fd (fd, POLLIN))
+        return -1;
+    }
+}
+
+/* Allocate IOBUF, and OUTBUF too when FORMATTING, unless done already.
+   Their size is io_blksize of standard output.  Exit if memory is
+   short.  */
+static void
+alloc_buffers (bool formatting)
+{
+  long page = sysconf (_SC_PAGESIZE);
+  if (page <= 0)
+    page = 4096;
+  if (!iobuf)
+    {
+      iobuf_size = io_blksize (&out_st);
+      iobuf = xalignalloc (page, iobuf_size);
+    }
+  if (formatting && !outbuf)
+    outbuf = xalignalloc (page, iobuf_size);
+}
+
+/* ---- Moving bytes unchanged ------------------------------------------ */
+
+#ifdef __linux__
+/* The kernel's ways of moving bytes between descriptors.  */
+enum kernel_method
+{
+  COPY_RANGE,
+  SPLICE,
+  SENDFILE
+};
+
+/* The most one kernel call is asked to move.  Linux moves at most
+   about 2 GiB a call anyway; 1 GiB keeps each call bounded.  */
+enum { KERNEL_CHUNK = 1 << 30 };
+
+/* Move up to COUNT bytes from IN to standard output with METHOD, at
+   both descriptors' current offsets (which advance).  Return what the
+   system call returns.  */
+static ssize_t
+kernel_move (enum kernel_method method, int in, size_t count)
+{
+  switch (method)
+    {
+    case COPY_RANGE:
+      return copy_file_range (in, NULL, STDOUT_FILENO, NULL, count, 0);
+    case SPLICE:
+      return splice (in, NULL, STDOUT_FILENO, NULL, count, SPLICE_F_MOVE);
+    default:
+      return sendfile (STDOUT_FILENO, in, NULL, count);
+    }
+}
+
+/* Whether FD was opened (or set) non-blocking.  */
+static bool
+is_nonblocking (int fd)
+{
+  int flags = fcntl (fd, F_GETFL);
+  return flags >= 0 && (flags & O_NONBLOCK);
+}
+
+/* Give the pipe FD a capacity of IO_PIPE_SIZE if it has less.  A hint
+   only: failure (over the user's limit of pipe memory, say) changes
+   nothing.  */
+static void
+grow_pipe (int fd)
+{
+# ifdef F_SETPIPE_SZ
+  int size = fcntl (fd, F_GETPIPE_SZ);
+  if (0 < size && size < IO_PIPE_SIZE)
+    fcntl (fd, F_SETPIPE_SZ, IO_PIPE_SIZE);
+# endif
+}
+
+/* Copy IN to standard output with METHOD until end of file.
+   Return 1 when done.  Return 0 to hand over to the next stage, which
+   goes on from the offsets where this one stopped: when the call fails
+   (not supported for these files, EXDEV, EINVAL, EBADF for an O_APPEND
+   output, ... and also real errors, which the read/write stage meets
+   again and reports in GNU's words), or when it finds end of file
+   before moving anything (a /proc file whose size reads as 0 may yet
+   hold data: reading is the judge).  Never returns -1.  */
+static int
+kernel_cat (enum kernel_method method, int in)
+{
+  bool moved = false;
+  for (;;)
+    {
+      ssize_t n = kernel_move (method, in, KERNEL_CHUNK);
+      if (n > 0)
+        moved = true;
+      else if (n == 0)
+        return moved;
+      else if (errno == EINTR)
+        continue;
+      else if (errno != EAGAIN)
+        return 0;
+      /* Wait for both sides, one after the other: the call fails with
+         EAGAIN when either is not ready, and tells not which.  Only a
+         non-blocking descriptor excuses EAGAIN; otherwise do not spin.  */
+      else if (!(is_nonblocking (in) || is_nonblocking (STDOUT_FILENO))
+               || !wait_fd (in, POLLIN) || !wait_fd (STDOUT_FILENO, POLLOUT))
+        return 0;
+    }
+}
+#endif
+
+/* Copy IN (named NAME) to standard output through IOBUF until end of
+   file.  Return 1 when done, or -1 after reporting a read error (a
+   write error exits).  */
+static int
+simple_cat (int in, const char *name)
+{
+  alloc_buffers (false);
+  for (;;)
+    {
+      ssize_t n = read_some (in, iobuf, iobuf_size);
+      if (n == 0)
+        return 1;
+      if (n < 0)
+        {
+          error (0, errno, "%s", quotef (name));
+          return -1;
+        }
+      write_all (iobuf, n);
+    }
+}
+
+/* Copy what one read of IN (named NAME) returns to standard output.
+   This comes first for inputs that are not regular files, as whether
+   they are at their end cannot be known beforehand: splice into a pipe
+   without reader raises SIGPIPE even when there is nothing to move,
+   where GNU, having read nothing, writes nothing and succeeds.
+   Return 1 at end of file, 0 after copying some bytes, -1 after
+   reporting a read error.  */
+static int
+first_read_cat (int in, const char *name)
+{
+  alloc_buffers (false);
+  ssize_t n = read_some (in, iobuf, iobuf_size);
+  if (n < 0)
+    {
+      error (0, errno, "%s", quotef (name));
+      return -1;
+    }
+  write_all (iobuf, n);
+  return n == 0;
+}
+
+/* Copy IN (named NAME, status IN_ST) to standard output unchanged,
+   with the first stage that works for the two file types.  Return
+   true on success, false after reporting a failure.  */
+static bool
+plain_cat (int in, const struct stat *in_st, const char *name)
+{
+  int done = 0;
+#ifdef __linux__
+  /* A regular file read to its size (0 for a /proc file, whose size is
+     not known) may be at its end: reading is the only way to tell.  */
+  bool in_reg = S_ISREG (in_st->st_mode);
+  if (in_reg && lseek (in, 0, SEEK_CUR) >= in_st->st_size)
+    return simple_cat (in, name) > 0;
+  if (!in_reg && (done = first_read_cat (in, name)) != 0)
+    return done > 0;
+  if (in_reg && S_ISREG (out_st.st_mode))
+    done = kernel_cat (COPY_RANGE, in);
+  if (done == 0 && (S_ISFIFO (in_st->st_mode) || S_ISFIFO (out_st.st_mode)))
+    {
+      if (S_ISFIFO (in_st->st_mode))
+        grow_pipe (in);
+      if (S_ISFIFO (out_st.st_mode))
+        grow_pipe (STDOUT_FILENO);
+      done = kernel_cat (SPLICE, in);
+    }
+  if (done == 0 && in_reg)
+    done = kernel_cat (SENDFILE, in);
+#endif
+  if (done == 0)
+    done = simple_cat (in, name);
+  return done > 0;
+}
+
+/* ---- Formatting (-b -E -n -s -T -v) ---------------------------------- */
+
+/* What the formatting loop does with an input byte.  */
+enum byte_kind
+{
+  BYTE_PLAIN,     /* copied as it is */
+  BYTE_NEWLINE,   /* ends a line */
+  BYTE_NOTATION,  /* written as NOTATION */
+  BYTE_CR         /* with -E but not -v: "^M" before a newline */
+};
+static unsigned char byte_kind[UCHAR_MAX + 1];
+
+/* For BYTE_NOTATION bytes, the ^X, M-x, M-^X or ^? notation (not
+   NUL-terminated) and its length.  */
+static char notation[UCHAR_MAX + 1][4];
+static unsigned char notation_len[UCHAR_MAX + 1];
+
+/* Where lines stand, carried from one file to the next.  */
+struct format_state
+{
+  bool at_line_start;   /* the next byte begins a line */
+  bool prev_blank;      /* the last line written was empty (for -s) */
+  bool pending_cr;      /* a BYTE_CR was the last byte read: its
+                           notation depends on the next one */
+};
+
+/* The number of the last numbered line (0 before the first), as its
+   output text: decimal digits right-aligned before
+   LINE_NUM[LINE_NUM_END], which is a tab, with spaces before them.
+   LINE_NUM_FIELD is where the output starts: 6 characters before the
+   tab, or more when the number has more digits.  24 digits outlast
+   any count of lines.  */
+enum { LINE_NUM_END = 24 };
+static char line_num[LINE_NUM_END + 1];
+static char *line_num_field;
+
+/* Fill in BYTE_KIND and NOTATION from the options.  */
+static void
+init_byte_table (void)
+{
+  for (int c = 0; c <= UCHAR_MAX; c++)
+    {
+      int low = c & 0x7f;
+      char *p = notation[c];
+      if (c == '\n')
+        byte_kind[c] = BYTE_NEWLINE;
+      else if (c == '\r' && show_ends && !show_nonprinting)
+        byte_kind[c] = BYTE_CR;
+      else if (c == '\t' ? !show_tabs
+               : !show_nonprinting || (32 <= c && c < 127))
+        byte_kind[c] = BYTE_PLAIN;
+      else
+        {
+          /* Only -v reaches bytes above 127; -T alone, only the tab.  */
+          if (c > 127)
+            *p++ = 'M', *p++ = '-';
+          if (low < 32)
+            *p++ = '^', *p++ = low + 64;
+          else if (low == 127)
+            *p++ = '^', *p++ = '?';
+          else
+            *p++ = low;
+          notation_len[c] = p - notation[c];
+          byte_kind[c] = BYTE_NOTATION;
+        }
+    }
+}
+
+/* Set the line number to 0, to be counted up before its first use.  */
+static void
+init_line_number (void)
+{
+  memset (line_num, ' ', LINE_NUM_END);
+  line_num[LINE_NUM_END - 1] = '0';
+  line_num[LINE_NUM_END] = '\t';
+  line_num_field = line_num + LINE_NUM_END - 6;
+}
+
+/* Count the line number up by one, in its text.  */
+static void
+next_line_number (void)
+{
+  char *p = line_num + LINE_NUM_END - 1;
+  while (*p == '9')
+    *p-- = '0';
+  *p = *p == ' ' ? '1' : *p + 1;
+  if (p < line_num_field)
+    line_num_field = p;
+}
+
+/* Write OUTBUF's pending bytes to standard output.  */
+static void
+out_flush (void)
+{
+  write_all (outbuf, outbuf_len);
+  outbuf_len = 0;
+}
+
+/* Append the N bytes at P to OUTBUF, writing it out whenever full.  */
+static void
+out_bytes (const char *p, size_t n)
+{
+  while (n > 0)
+    {
+      if (outbuf_len == iobuf_size)
+        out_flush ();
+      size_t room = iobuf_size - outbuf_len;
+      size_t k = n < room ? n : room;
+      memcpy (outbuf + outbuf_len, p, k);
+      outbuf_len += k;
+      p += k;
+      n -= k;
+    }
+}
+
+/* Append the next line number and its tab to OUTBUF.  */
+static void
+out_line_number (void)
+{
+  next_line_number ();
+  out_bytes (line_num_field, line_num + LINE_NUM_END + 1 - line_num_field);
+}
+
+/* Output the end of a line: "$" first with -E.  Next comes a new
+   line (ST).  */
+static void
+out_newline (struct format_state *st)
+{
+  if (show_ends)
+    out_bytes ("$\n", 2);
+  else
+    out_bytes ("\n", 1);
+  st->at_line_start = true;
+}
+
+/* Output an empty line (its newline read at the start of a line), or
+   nothing if it repeats an empty line and -s is given (ST).  */
+static void
+out_blank_line (struct format_state *st)
+{
+  if (squeeze_blank && st->prev_blank)
+    return;
+  st->prev_blank = true;
+  if (number && !number_nonblank)
+    out_line_number ();
+  out_newline (st);
+}
+
+/* Copy from P, before END, the bytes that stand for themselves
+   (without -v and -T: all but newline, and with -E carriage return)
+   into OUTBUF.  Return where the copy stopped: at the first other
+   byte, or END.  memchr finds it fast.  */
+static const unsigned char *
+copy_plain_run (const unsigned char *p, const unsigned char *end)
+{
+  const unsigned char *q = memchr (p, '\n', end - p);
+  if (!q)
+    q = end;
+  if (show_ends)
+    {
+      const unsigned char *cr = memchr (p, '\r', q - p);
+      if (cr)
+        q = cr;
+    }
+  out_bytes ((const char *) p, q - p);
+  return q;
+}
+
+/* Format from P, before END, the bytes that stand for themselves or
+   for their NOTATION (with -v or -T) into OUTBUF.  Return where this
+   stopped: at the first newline or BYTE_CR, or END.  Written straight
+   into OUTBUF, in pieces that fit even if every byte takes 4.  */
+static const unsigned char *
+format_notation_run (const unsigned char *p, const unsigned char *end)
+{
+  while (p < end)
+    {
+      if (iobuf_size - outbuf_len < sizeof notation[0])
+        out_flush ();
+      size_t fit = (iobuf_size - outbuf_len) / sizeof notation[0];
+      const unsigned char *lim = (size_t) (end - p) < fit ? end : p + fit;
+      char *o = outbuf + outbuf_len;
+      for (; p < lim; p++)
+        {
+          unsigned char c = *p;
+          if (byte_kind[c] == BYTE_PLAIN)
+            *o++ = c;
+          else if (byte_kind[c] == BYTE_NOTATION)
+            {
+              memcpy (o, notation[c], sizeof notation[c]);
+              o += notation_len[c];
+            }
+          else
+            break;
+        }
+      outbuf_len = o - outbuf;
+      if (p < lim)
+        break;
+    }
+  return p;
+}
+
+/* Output the carriage return read just before NEXT: as "^M" when NEXT
+   is a newline (-E shows CR LF line ends as "^M$", as GNU does), else
+   as it is.  */
+static void
+out_cr (int next)
+{
+  if (next == '\n')
+    out_bytes ("^M", 2);
+  else
+    out_bytes ("\r", 1);
+}
+
+/* Format the input bytes from P up to END into OUTBUF, lines standing
+   as ST says (updated).  */
+static void
+format_bytes (const unsigned char *p, const unsigned char *end,
+              struct format_state *st)
+{
+  if (st->pending_cr && p < end)
+    {
+      st->pending_cr = false;
+      out_cr (*p);
+    }
+  while (p < end)
+    {
+      if (st->at_line_start)
+        {
+          if (*p == '\n')
+            {
+              p++;
+              out_blank_line (st);
+              continue;
+            }
+          if (number)
+            out_line_number ();
+          st->at_line_start = false;
+          st->prev_blank = false;
+        }
+      const unsigned char *q = (show_nonprinting || show_tabs
+                                ? format_notation_run (p, end)
+                                : copy_plain_run (p, end));
+      if (q == end)
+        break;
+      if (*q == '\n')
+        out_newline (st);
+      else if (q + 1 < end)
+        out_cr (q[1]);
+      else
+        st->pending_cr = true;
+      p = q + 1;
+    }
+}
+
+/* Whether FD has bytes ready to read without waiting, as far as
+   FIONREAD can tell (for a regular file: not at its end).  */
+static bool
+input_pending (int fd)
+{
+  int n;
+  return ioctl (fd, FIONREAD, &n) == 0 && n > 0;
+}
+
+/* Format IN (named NAME) to standard output until end of file, lines
+   standing as ST says (updated).  Output waits in OUTBUF while more
+   input is ready, and is written before any read that may block, so
+   that an interactive reader sees each line in time.  Return true on
+   success, false after reporting a read error (a write error exits).  */
+static bool
+format_cat (int in, const char *name, struct format_state *st)
+{
+  alloc_buffers (true);
+  for (;;)
+    {
+      if (outbuf_len > 0 && !input_pending (in))
+        out_flush ();
+      ssize_t n = read_some (in, iobuf, iobuf_size);
+      if (n == 0)
+        return true;
+      if (n < 0)
+        {
+          error (0, errno, "%s", quotef (name));
+          return false;
+        }
+      format_bytes ((unsigned char *) iobuf, (unsigned char *) iobuf + n,
+                    st);
+    }
+}
+
+/* ---- Files ----------------------------------------------------------- */
+
+/* Whether IN, of status IN_ST, is standard output's regular file and
+   not yet read to its end, so that copying it would append to itself
+   for ever (GNU's test: same device and inode, and IN's offset before
+   its size).  */
+static bool
+input_is_output (int in, const struct stat *in_st)
+{
+  return (S_ISREG (out_st.st_mode)
+          && in_st->st_dev == out_st.st_dev
+          && in_st->st_ino == out_st.st_ino
+          && lseek (in, 0, SEEK_CUR) < in_st->st_size);
+}
+
+/* Copy the file NAME ("-" is standard input) to standard output,
+   formatted if FORMATTING, lines standing as ST says (updated).
+   Return true on success; on failure report it and return false.  */
+static bool
+cat_file (const char *name, bool formatting, struct format_state *st)
+{
+  bool is_stdin = strcmp (name, "-") == 0;
+  int fd = is_stdin ? STDIN_FILENO : open (name, O_RDONLY);
+  have_read_stdin |= is_stdin;
+  if (fd < 0)
+    {
+      error (0, errno, "%s", quotef (name));
+      return false;
+    }
+
+  bool ok = false;
+  struct stat in_st;
+  if (fstat (fd, &in_st) != 0)
+    error (0, errno, "%s", quotef (name));
+  else if (input_is_output (fd, &in_st))
+    error (0, 0, "%s: input file is output file", quotef (name));
+  else
+    {
+      /* A hint only: it fails harmlessly on pipes.  */
+      posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+      ok = (formatting ? format_cat (fd, name, st)
+            : plain_cat (fd, &in_st, name));
+    }
+
+  if (!is_stdin && close (fd) != 0)
+    {
+      error (0, errno, "%s", quotef (name));
+      ok = false;
+    }
+  return ok;
+}
+
+int
+main (int argc, char **argv)
+{
+  set_program_name (argv[0]);
+  setlocale (LC_ALL, "");
+  atexit (close_stdout);
+
+  int c;
+  while ((c = getopt_long (argc, argv, "benstuvAET", long_options, NULL))
+         != -1)
+    switch (c)
+      {
+      case 'b':
+        number = number_nonblank = true;
+        break;
+      case 'e':
+        show_nonprinting = show_ends = true;
+        break;
+      case 'n':
+        number = true;
+        break;
+      case 's':
+        squeeze_blank = true;
+        break;
+      case 't':
+        show_nonprinting = show_tabs = true;
+        break;
+      case 'u':
+        break;
+      case 'v':
+        show_nonprinting = true;
+        break;
+      case 'A':
+        show_nonprinting = show_ends = show_tabs = true;
+        break;
+      case 'E':
+        show_ends = true;
+        break;
+      case 'T':
+        show_tabs = true;
+        break;
+      case HELP_OPTION:
+        usage (EXIT_SUCCESS);
+      case VERSION_OPTION:
+        print_version ("cat");
+        return EXIT_SUCCESS;
+      default:
+        usage (EXIT_FAILURE);
+      }
+
+  if (fstat (STDOUT_FILENO, &out_st) != 0)
+    error (EXIT_FAILURE, errno, "standard output");
+
+  bool formatting = (number || squeeze_blank || show_ends || show_tabs
+                     || show_nonprinting);
+  struct format_state st = { .at_line_start = true };
+  if (formatting)
+    {
+      init_byte_table ();
+      init_line_number ();
+    }
+
+  static char *stdin_only[] = { (char *) "-", NULL };
+  char **files = optind < argc ? argv + optind : stdin_only;
+  bool ok = true;
+  for (; *files; files++)
+    ok &= cat_file (*files, formatting, &st);
+
+  /* A carriage return that ended the input stays as it is.  */
+  if (st.pending_cr)
+    out_cr (EOF);
+  if (outbuf_len > 0)
+    out_flush ();
+  alignfree (iobuf);
+  alignfree (outbuf);
+  if (have_read_stdin && close (STDIN_FILENO) != 0)
+    error (EXIT_FAILURE, errno, "closing standard input");
+  return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}

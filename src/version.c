@@ -1,0 +1,32 @@
+/* version.c -- the --version text and the --help hint shared by every
+   Brisk program.  */
+
+#include <config.h>
+
+#include "version.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "progname.h"
+
+/* Print the --version text of COMMAND.  */
+void
+print_version (const char *command)
+{
+  printf ("%s (%s) %s\n", command, PACKAGE_NAME, PACKAGE_VERSION);
+  fputs ("\
+Copyright (C) 2026 the Brisk developers.\n\
+License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n\
+This is free software: you are free to change and redistribute it.\n\
+There is NO WARRANTY, to the extent permitted by law.\n",
+         stdout);
+}
+
+/* Point the user at --help on stderr and exit with STATUS.  */
+void
+try_help (int status)
+{
+  fprintf (stderr, "Try '%s --help' for more information.\n", program_name);
+  exit (status);
+}

@@ -1,0 +1,16 @@
+/* version.h -- the --version text and the --help hint shared by every
+   Brisk program.  */
+
+#ifndef BRISK_VERSION_H
+#define BRISK_VERSION_H
+
+/* Print to standard output the --version text of the program named
+   COMMAND ("md5sum", "cat"): its name, package and version, then the
+   copyright and licence lines.  Errors are left to close_stdout.  */
+void print_version (const char *command);
+
+/* Print "Try 'PROGRAM --help' for more information." to stderr and
+   exit with STATUS: what every tool does on a usage error.  */
+_Noreturn void try_help (int status);
+
+#endif

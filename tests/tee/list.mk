@@ -1,0 +1,17 @@
+## Shell tests of tee, included from tests/local.mk.  Each script
+## sources tests/tee/lib.sh (tests/init.sh plus tee's helpers).  The
+## slowest, integrity.sh (64 MiB five times), takes a few seconds.
+TEE_TESTS = \
+  tests/tee/append.sh \
+  tests/tee/early-close.sh \
+  tests/tee/full.sh \
+  tests/tee/help-version.sh \
+  tests/tee/input-kinds.sh \
+  tests/tee/integrity.sh \
+  tests/tee/interrupt.sh \
+  tests/tee/many-outputs.sh \
+  tests/tee/nonblock.sh \
+  tests/tee/open-errors.sh \
+  tests/tee/options.sh \
+  tests/tee/outputs.sh \
+  tests/tee/strace.sh
