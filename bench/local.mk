@@ -10,8 +10,22 @@ bench_hashspeed_LDADD = lib/libbrisk.la gl/lib/libgnu.a \
   $(LIB_CLOCK_GETTIME)
 CLEANFILES += bench/hashspeed$(EXEEXT)
 
+# The plain read/write loop, timed, for bench/blksize-sweep: its buffer
+# size comes from io_blksize, so BRISK_IO_BUFSIZE sets it.
+EXTRA_PROGRAMS += bench/rwloop
+bench_rwloop_SOURCES = bench/rwloop.c
+bench_rwloop_LDADD = lib/libbrisk.la gl/lib/libgnu.a $(LIB_CLOCK_GETTIME)
+CLEANFILES += bench/rwloop$(EXEEXT)
+
+# glibc's memcpy against fast_memcpy's AVX2 path, 4 KiB .. 256 MiB.
+EXTRA_PROGRAMS += bench/memcpy-sweep
+bench_memcpy_sweep_SOURCES = bench/memcpy-sweep.c
+bench_memcpy_sweep_LDADD = lib/libbrisk.la gl/lib/libgnu.a \
+  $(LIB_CLOCK_GETTIME)
+CLEANFILES += bench/memcpy-sweep$(EXEEXT)
+
 EXTRA_DIST += bench/README bench/run bench/sum-compare bench/cat-compare \
-  bench/tee-compare
+  bench/tee-compare bench/blksize-sweep bench/tee-sweep
 
 # What the scripts in bench/ run: the tools and the extra programs.
 bench: $(bin_PROGRAMS) $(EXTRA_PROGRAMS)

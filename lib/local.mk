@@ -7,7 +7,7 @@ lib_libbrisk_la_SOURCES = \
   lib/digest-algos.c lib/digest-algos.h \
   lib/digest-stream.c lib/digest-stream.h \
   lib/hash-impl.c lib/hash-impl.h \
-  lib/ioblksize.h \
+  lib/ioblksize.c lib/ioblksize.h \
   lib/md-engine.c lib/md-engine.h \
   lib/md2.c lib/md2.h \
   lib/md4.c lib/md4.h \
@@ -17,6 +17,7 @@ lib_libbrisk_la_SOURCES = \
   lib/sha512.c lib/sha512.h
 lib_libbrisk_la_SOURCES += lib/cpu-features.c lib/cpu-features.h \
   lib/hash-variants.h
+lib_libbrisk_la_SOURCES += lib/fastcopy.c lib/fastcopy.h
 lib_libbrisk_la_LIBADD =
 
 # Accelerated hash cores: one instruction set per file, each built with
@@ -31,7 +32,8 @@ endif
 
 if HAVE_ISA_AVX2
 noinst_LTLIBRARIES += lib/libbrisk-avx2.la
-lib_libbrisk_avx2_la_SOURCES = lib/sha512-avx2.c lib/sha256-avx2.c
+lib_libbrisk_avx2_la_SOURCES = lib/sha512-avx2.c lib/sha256-avx2.c \
+  lib/fastcopy-avx2.c
 lib_libbrisk_avx2_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) -mavx2 -mbmi2
 lib_libbrisk_la_LIBADD += lib/libbrisk-avx2.la
 endif

@@ -62,11 +62,16 @@ static struct stat out_st;
 /* The buffer every input is read into when the kernel cannot move it,
    and with formatting options the output buffer: IOBUF_SIZE bytes
    each, page-aligned, on the heap, allocated on first use and reused
-   for every file.  OUTBUF_LEN bytes of OUTBUF wait to be written.  */
+   for every file.  OUTBUF_LEN bytes of OUTBUF wait to be written.
+   OUTBUF_SIZE is IOBUF_SIZE, but never below OUTBUF_MIN: one byte's
+   notation (up to 4 bytes) must fit, even when BRISK_IO_BUFSIZE
+   forces a buffer of 1 byte.  */
 static char *iobuf;
 static char *outbuf;
 static size_t iobuf_size;
+static size_t outbuf_size;
 static size_t outbuf_len;
+enum { OUTBUF_MIN = 64 };
 
 /* Whether standard input was read, so must be closed and checked.  */
 static bool have_read_stdin;
@@ -186,7 +191,7 @@ read_some (int fd, char *buf, size_t n)
 }
 
 /* Allocate IOBUF, and OUTBUF too when FORMATTING, unless done already.
-   Their size is io_blksize of standard output.  Exit if memory is
+   IOBUF_SIZE is io_blksize of standard output.  Exit if memory is
    short.  */
 static void
 alloc_buffers (bool formatting)
@@ -200,7 +205,10 @@ alloc_buffers (bool formatting)
       iobuf = xalignalloc (page, iobuf_size);
     }
   if (formatting && !outbuf)
-    outbuf = xalignalloc (page, iobuf_size);
+    {
+      outbuf_size = iobuf_size < OUTBUF_MIN ? OUTBUF_MIN : iobuf_size;
+      outbuf = xalignalloc (page, outbuf_size);
+    }
 }
 
 /* ---- Moving bytes unchanged ------------------------------------------ */
@@ -468,9 +476,9 @@ out_bytes (const char *p, size_t n)
 {
   while (n > 0)
     {
-      if (outbuf_len == iobuf_size)
+      if (outbuf_len == outbuf_size)
         out_flush ();
-      size_t room = iobuf_size - outbuf_len;
+      size_t room = outbuf_size - outbuf_len;
       size_t k = n < room ? n : room;
       memcpy (outbuf + outbuf_len, p, k);
       outbuf_len += k;
@@ -541,9 +549,9 @@ format_notation_run (const unsigned char *p, const unsigned char *end)
 {
   while (p < end)
     {
-      if (iobuf_size - outbuf_len < sizeof notation[0])
+      if (outbuf_size - outbuf_len < sizeof notation[0])
         out_flush ();
-      size_t fit = (iobuf_size - outbuf_len) / sizeof notation[0];
+      size_t fit = (outbuf_size - outbuf_len) / sizeof notation[0];
       const unsigned char *lim = (size_t) (end - p) < fit ? end : p + fit;
       char *o = outbuf + outbuf_len;
       for (; p < lim; p++)

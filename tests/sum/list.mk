@@ -22,5 +22,6 @@ SUM_TESTS = \
   tests/sum/output-modes.sh \
   tests/sum/sparse-4g.sh \
   tests/sum/stdin.sh \
+  tests/sum/tiny-buffer.sh \
   tests/sum/variants.sh \
   tests/sum/write-errors.sh

@@ -1,0 +1,91 @@
+/* rwloop.c -- the plain read(2)/write(2) loop, timed, for the block
+   size sweep (bench/blksize-sweep).
+
+   Usage: BRISK_IO_BUFSIZE=N bench/rwloop [BYTES]
+   Copies standard input to standard output through one page-aligned
+   heap buffer of io_blksize (NULL) bytes, which BRISK_IO_BUFSIZE sets,
+   until end of input or until BYTES bytes (0 or absent: no limit) have
+   been copied.  Then prints one line "SIZE BYTES MBPS" on standard
+   error (standard output is the data): the buffer size, the bytes
+   copied, and MB/s (10^6 bytes a second) of the whole loop.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "alignalloc.h"
+#include "ioblksize.h"
+
+/* Write the N bytes at BUF to FD, going on after short writes and
+   EINTR.  Return 0, or -1 with errno set.  */
+static int
+write_all (int fd, const char *buf, size_t n)
+{
+  while (n > 0)
+    {
+      ssize_t w = write (fd, buf, n);
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        return -1;
+      buf += w;
+      n -= w;
+    }
+  return 0;
+}
+
+/* Seconds on the monotonic clock.  */
+static double
+now (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int
+main (int argc, char **argv)
+{
+  unsigned long long limit = argc > 1 ? strtoull (argv[1], NULL, 10) : 0;
+  size_t size = io_blksize (NULL);
+  long page = sysconf (_SC_PAGESIZE);
+  char *buf = alignalloc (page > 0 ? page : 4096, size);
+  if (!buf)
+    {
+      perror ("rwloop");
+      return EXIT_FAILURE;
+    }
+  unsigned long long total = 0;
+  double t0 = now ();
+  while (!limit || total < limit)
+    {
+      size_t want = size;
+      if (limit && limit - total < want)
+        want = limit - total;
+      ssize_t n = read (STDIN_FILENO, buf, want);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          perror ("rwloop: read");
+          return EXIT_FAILURE;
+        }
+      if (n == 0)
+        break;
+      if (write_all (STDOUT_FILENO, buf, n) != 0)
+        {
+          perror ("rwloop: write");
+          return EXIT_FAILURE;
+        }
+      total += n;
+    }
+  double secs = now () - t0;
+  fprintf (stderr, "%zu %llu %.1f\n", size, total,
+           secs > 0 ? total / secs / 1e6 : 0.0);
+  alignfree (buf);
+  return EXIT_SUCCESS;
+}
