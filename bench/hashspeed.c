@@ -26,6 +26,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cpu-time.h"
 #include "digest-algos.h"
 #include "error.h"
 #include "hash-impl.h"
@@ -100,16 +101,6 @@ core variant this CPU can run, for messages of 64 B, 1 KiB, 16 KiB and\n\
       --help        display this help and exit\n",
             program_name);
   exit (status);
-}
-
-/* Return the CPU time used by this process, in seconds.  */
-static double
-cpu_seconds (void)
-{
-  struct timespec ts;
-  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
-    error (EXIT_FAILURE, errno, "clock_gettime");
-  return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* Hash the first LEN bytes of the message with ALGO, from init to

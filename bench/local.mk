@@ -5,7 +5,7 @@
 # In-process throughput of every hash core variant.  An extra program:
 # built only when something asks for it by name, as "bench" does.
 EXTRA_PROGRAMS = bench/hashspeed
-bench_hashspeed_SOURCES = bench/hashspeed.c
+bench_hashspeed_SOURCES = bench/hashspeed.c bench/cpu-time.h
 bench_hashspeed_LDADD = lib/libbrisk.la gl/lib/libgnu.a \
   $(LIB_CLOCK_GETTIME)
 CLEANFILES += bench/hashspeed$(EXEEXT)
@@ -19,7 +19,7 @@ CLEANFILES += bench/rwloop$(EXEEXT)
 
 # glibc's memcpy against fast_memcpy's AVX2 path, 4 KiB .. 256 MiB.
 EXTRA_PROGRAMS += bench/memcpy-sweep
-bench_memcpy_sweep_SOURCES = bench/memcpy-sweep.c
+bench_memcpy_sweep_SOURCES = bench/memcpy-sweep.c bench/cpu-time.h
 bench_memcpy_sweep_LDADD = lib/libbrisk.la gl/lib/libgnu.a \
   $(LIB_CLOCK_GETTIME)
 CLEANFILES += bench/memcpy-sweep$(EXEEXT)

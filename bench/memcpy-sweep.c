@@ -27,6 +27,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cpu-time.h"
 #include "error.h"
 #include "fastcopy.h"
 #include "progname.h"
@@ -75,16 +76,6 @@ AVX2 path; print GB/s and the cutoff the figures imply.\n\
       --help        display this help and exit\n",
           program_name);
   exit (status);
-}
-
-/* Return the CPU time used by this process, in seconds.  */
-static double
-cpu_seconds (void)
-{
-  struct timespec ts;
-  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
-    error (EXIT_FAILURE, errno, "clock_gettime");
-  return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static void
