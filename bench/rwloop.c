@@ -1,19 +1,26 @@
 /* rwloop.c -- the plain read(2)/write(2) loop, timed, for the block
    size sweep (bench/blksize-sweep).
 
-   Usage: BRISK_IO_BUFSIZE=N bench/rwloop [BYTES]
+   Usage: BRISK_IO_BUFSIZE=N bench/rwloop [--advise=ADVICE] [BYTES]
    Copies standard input to standard output through one page-aligned
    heap buffer of io_blksize (NULL) bytes, which BRISK_IO_BUFSIZE sets,
    until end of input or until BYTES bytes (0 or absent: no limit) have
    been copied.  Then prints one line "SIZE BYTES MBPS" on standard
    error (standard output is the data): the buffer size, the bytes
-   copied, and MB/s (10^6 bytes a second) of the whole loop.  */
+   copied, and MB/s (10^6 bytes a second) of the whole loop.
+
+   --advise=sequential (or normal, noreuse, willneed) first calls
+   posix_fadvise on standard input with that advice, as the tools'
+   readers do: bench/fadvise-compare times the loop with and without
+   it on a file that is not in the page cache.  */
 
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -47,9 +54,37 @@ now (void)
   return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The posix_fadvise advice named NAME, or -1.  */
+static int
+advice_named (const char *name)
+{
+  static const struct { const char *name; int advice; } table[] = {
+    { "normal", POSIX_FADV_NORMAL },
+    { "sequential", POSIX_FADV_SEQUENTIAL },
+    { "noreuse", POSIX_FADV_NOREUSE },
+    { "willneed", POSIX_FADV_WILLNEED },
+  };
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+    if (strcmp (name, table[i].name) == 0)
+      return table[i].advice;
+  return -1;
+}
+
 int
 main (int argc, char **argv)
 {
+  int advice = -1;
+  if (argc > 1 && strncmp (argv[1], "--advise=", 9) == 0)
+    {
+      advice = advice_named (argv[1] + 9);
+      if (advice < 0)
+        {
+          fprintf (stderr, "rwloop: unknown advice: %s\n", argv[1] + 9);
+          return EXIT_FAILURE;
+        }
+      argv++;
+      argc--;
+    }
   unsigned long long limit = argc > 1 ? strtoull (argv[1], NULL, 10) : 0;
   size_t size = io_blksize (NULL);
   long page = sysconf (_SC_PAGESIZE);
@@ -61,6 +96,12 @@ main (int argc, char **argv)
     }
   unsigned long long total = 0;
   double t0 = now ();
+  if (advice >= 0)
+    {
+      int e = posix_fadvise (STDIN_FILENO, 0, 0, advice);
+      if (e != 0)
+        fprintf (stderr, "rwloop: posix_fadvise: %s\n", strerror (e));
+    }
   while (!limit || total < limit)
     {
       size_t want = size;
