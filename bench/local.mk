@@ -25,7 +25,8 @@ bench_memcpy_sweep_LDADD = lib/libbrisk.la gl/lib/libgnu.a \
 CLEANFILES += bench/memcpy-sweep$(EXEEXT)
 
 EXTRA_DIST += bench/README bench/run bench/sum-compare bench/cat-compare \
-  bench/tee-compare bench/blksize-sweep bench/tee-sweep
+  bench/tee-compare bench/blksize-sweep bench/tee-sweep \
+  bench/fadvise-compare
 
 # What the scripts in bench/ run: the tools and the extra programs.
 bench: $(bin_PROGRAMS) $(EXTRA_PROGRAMS)
