@@ -14,6 +14,7 @@ SUM_TESTS = \
   tests/sum/help-version.sh \
   tests/sum/input-errors.sh \
   tests/sum/interleave.sh \
+  tests/sum/io-size.sh \
   tests/sum/large-file.sh \
   tests/sum/locale-quoting.sh \
   tests/sum/md2-md4-digests.sh \
