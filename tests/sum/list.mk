@@ -21,6 +21,7 @@ SUM_TESTS = \
   tests/sum/options-conflicts.sh \
   tests/sum/options-invalid.sh \
   tests/sum/output-modes.sh \
+  tests/sum/read-ahead.sh \
   tests/sum/sparse-4g.sh \
   tests/sum/stdin.sh \
   tests/sum/tiny-buffer.sh \
