@@ -126,11 +126,12 @@ load_pair (const uint8_t *a, const uint8_t *b, int i)
 /* Store at OUT + 4 * J the sum of vector V, schedule step J (words 2J
    and 2J + 1 of both blocks), and the round constants: the first
    block's two words, then the second block's.  */
-#define STORE_WK(out, j, v)                                             \
-  _mm256_store_si256 ((__m256i *) ((out) + 4 * (j)),                    \
-                      _mm256_add_epi64 (v, _mm256_broadcastsi128_si256 \
-                                        (_mm_load_si128 ((const __m128i *) \
-                                                         (sha512_k + 2 * (j))))))
+#define K_PAIR(j) \
+  _mm256_broadcastsi128_si256 (_mm_load_si128 ((const __m128i *) \
+                                               (sha512_k + 2 * (j))))
+#define STORE_WK(out, j, v) \
+  _mm256_store_si256 ((__m256i *) ((out) + 4 * (j)), \
+                      _mm256_add_epi64 (v, K_PAIR (j)))
 
 /* Schedule step I < 8: load pair I of blocks PA and PB into ring slot
    I, and store W + K at OUT.  */

@@ -32,3 +32,10 @@ EXTRA_DIST += $(CAT_TESTS) tests/cat/list.mk tests/cat/corpus.sh \
 
 TESTS += $(TEE_TESTS)
 EXTRA_DIST += $(TEE_TESTS) tests/tee/list.mk tests/tee/lib.sh
+
+# Style: tests/syntax-check over the C sources, as a test and on its own.
+TESTS += tests/style.sh
+EXTRA_DIST += tests/style.sh tests/syntax-check
+syntax-check:
+	$(PYTHON3) $(top_srcdir)/tests/syntax-check $(top_srcdir)
+.PHONY: syntax-check
