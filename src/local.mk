@@ -36,3 +36,6 @@ src_cat_SOURCES = src/cat.c
 
 bin_PROGRAMS += src/tee
 src_tee_SOURCES = src/tee.c
+# tee's worker thread: the POSIX threads library, as gnulib's threadlib
+# module finds it (nothing more with glibc 2.34 and later).
+src_tee_LDADD = $(LDADD) $(LIBMULTITHREAD)

@@ -14,4 +14,5 @@ TEE_TESTS = \
   tests/tee/open-errors.sh \
   tests/tee/options.sh \
   tests/tee/outputs.sh \
+  tests/tee/parallel-files.sh \
   tests/tee/strace.sh
