@@ -1,7 +1,8 @@
 /* rwloop.c -- the plain read(2)/write(2) loop, timed, for the block
    size sweep (bench/blksize-sweep).
 
-   Usage: BRISK_IO_BUFSIZE=N bench/rwloop [--advise=ADVICE] [BYTES]
+   Usage: BRISK_IO_BUFSIZE=N bench/rwloop [--advise=ADVICE]
+            [--pipe-size=N] [BYTES]
    Copies standard input to standard output through one page-aligned
    heap buffer of io_blksize (NULL) bytes, which BRISK_IO_BUFSIZE sets,
    until end of input or until BYTES bytes (0 or absent: no limit) have
@@ -12,7 +13,10 @@
    --advise=sequential (or normal, noreuse, willneed) first calls
    posix_fadvise on standard input with that advice, as the tools'
    readers do: bench/fadvise-compare times the loop with and without
-   it on a file that is not in the page cache.  */
+   it on a file that is not in the page cache.  --pipe-size=N first
+   grows standard input and output to N bytes where they are pipes
+   (F_SETPIPE_SZ; a failure is ignored), for bench/blksize-sweep's
+   pipe-to-pipe column with large pipes.  */
 
 #include <config.h>
 
@@ -74,17 +78,27 @@ int
 main (int argc, char **argv)
 {
   int advice = -1;
-  if (argc > 1 && strncmp (argv[1], "--advise=", 9) == 0)
-    {
-      advice = advice_named (argv[1] + 9);
-      if (advice < 0)
-        {
-          fprintf (stderr, "rwloop: unknown advice: %s\n", argv[1] + 9);
-          return EXIT_FAILURE;
-        }
-      argv++;
-      argc--;
-    }
+  for (; argc > 1 && strncmp (argv[1], "--", 2) == 0; argv++, argc--)
+    if (strncmp (argv[1], "--advise=", 9) == 0)
+      {
+        advice = advice_named (argv[1] + 9);
+        if (advice < 0)
+          {
+            fprintf (stderr, "rwloop: unknown advice: %s\n", argv[1] + 9);
+            return EXIT_FAILURE;
+          }
+      }
+    else if (strncmp (argv[1], "--pipe-size=", 12) == 0)
+      {
+        int size = atoi (argv[1] + 12);
+        fcntl (STDIN_FILENO, F_SETPIPE_SZ, size);
+        fcntl (STDOUT_FILENO, F_SETPIPE_SZ, size);
+      }
+    else
+      {
+        fprintf (stderr, "rwloop: unknown option: %s\n", argv[1]);
+        return EXIT_FAILURE;
+      }
   unsigned long long limit = argc > 1 ? strtoull (argv[1], NULL, 10) : 0;
   size_t size = io_blksize (NULL);
   long page = sysconf (_SC_PAGESIZE);

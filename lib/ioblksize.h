@@ -5,31 +5,49 @@
    stacks.
 
    IO_BUFSIZE is 128 KiB, from our own sweep on the reference machine
-   (2-core AMD EPYC VM, Debian 12, Linux; other builds sharing it, so a
-   few percent of noise): Brisk's read/write loop (bench/rwloop) with
-   each buffer size, 256 MiB per cell, best of 3, MB/s:
+   (2-core AMD EPYC VM under Firecracker, Debian 12, Linux): Brisk's
+   read/write loop (bench/rwloop) with each buffer size, 256 MiB per
+   cell, best of 3, MB/s; pipe-pipe has two rwloops, one on each end of
+   a pipe of Linux's default 64 KiB, "1M pipe" the same with the pipe
+   grown to 1 MiB:
 
      $ bench/blksize-sweep
 
-      blksize    zero-null    file-null    pipe-pipe
-           1K       2205.9       1267.2        713.1
-           4K       8307.7       3411.7       1821.0
-          16K      24341.5       5490.5       2907.3
-          32K      32086.1       6116.5       3358.9
-          64K      43815.9       6699.8       3988.1
-         128K      48498.7       6955.9       4093.1
-         256K      55573.6       7036.2       4094.0
-         512K      55529.1       7244.9       4116.5
-           1M      50208.0       7237.9       4102.7
+      blksize    zero-null    file-null    pipe-pipe      1M pipe
+           1K       2399.0       1344.9       1721.3       1710.3
+           4K       8915.7       3788.2       4122.2       4422.4
+           8K      15795.8       5349.1       6632.6       5809.5
+          16K      25057.4       5929.0       4238.2       4252.2
+          32K      34427.7       7031.1       3562.7       4163.0
+          64K      44306.4       7671.0       1914.4       4081.4
+         128K      51216.3       7627.9       1561.7       3847.1
+         256K      55735.0       8248.8       1757.4       3222.5
+         512K      55900.4       8469.3       4144.2       3344.0
+           1M      50463.2       8873.8       1928.7       3132.1
 
-   Pipes level off at 128 KiB and a page-cached file gains only 4% more
-   up to 512 KiB, so 128 KiB: past it a larger buffer costs cache and
-   memory for little.  The tee sweep (bench/tee-sweep: tee's read/write
+   Reading a page-cached file gains up to 64-128 KiB (+43% from 8 KiB)
+   and only about 15% more up to 1 MiB, at eight times the memory and
+   cache; so 128 KiB.  The tee sweep (bench/tee-sweep: tee's read/write
    loop on a 256 MiB file, 7 runs per size, Student's t at 99.5%)
-   agrees that 8 -> 16 -> 32 -> 64 KiB each cut the time by 15-20%
-   (proven differences) and 64 -> 128 -> 256 KiB show no difference
-   proven; its gains above 256 KiB come from runs of 20 ms, where
-   process start-up weighs, and are not taken as evidence.
+   agrees: 16 -> 32 -> 64 -> 128 KiB each cut the time by 12-23%
+   (proven differences), 128 -> 256 KiB shows no difference proven;
+   its gains above 256 KiB come from runs of 20 ms, where process
+   start-up weighs, and are not taken as evidence.
+
+   Copying from pipe to pipe in user space is another matter: with
+   both ends running at once on the two CPUs, pieces of 8 KiB are the
+   fastest (the data stays in the caches, and neither end fills or
+   empties the pipe and sleeps), and a 64 KiB pipe falls to under 2000
+   MB/s from 64 KiB on (each piece fills the pipe; every piece then
+   costs a sleep and a cross-CPU wake-up).  This varies with the host:
+   our first sweep, on the same kind of VM, gave pipe-pipe 2593 MB/s at
+   8 KiB and 4093 at 128 KiB.  No tool copies pipe to pipe in user
+   space where it counts: cat and tee move pipe data with splice(2)
+   and tee(2) through pipes grown to IO_PIPE_SIZE; where a tool does
+   read a pipe, the work on the data dominates and the size shows no
+   difference (1 GiB, seconds, BRISK_IO_BUFSIZE 8 / 32 / 128 KiB):
+   head -c 1G /dev/zero | sha1sum 0.80-0.86 / 0.80-0.94 / 0.81-0.83;
+   cat F | cat -v | cat (256 MiB) 1.32-1.34 / - / 1.29-1.32.
 
    Readers (the *sum tools, cat, tee) also call posix_fadvise (fd, 0,
    0, POSIX_FADV_SEQUENTIAL), which doubles the kernel's readahead
