@@ -32,7 +32,19 @@
    agrees: 16 -> 32 -> 64 -> 128 KiB each cut the time by 12-23%
    (proven differences), 128 -> 256 KiB shows no difference proven;
    its gains above 256 KiB come from runs of 20 ms, where process
-   start-up weighs, and are not taken as evidence.
+   start-up weighs, and are not taken as evidence.  Seconds:
+
+     $ bench/tee-sweep
+
+      blksize   min     max     median  avg     stddev  vs the size before
+           8K   0.0497  0.0713  0.0506  0.0567  0.0101
+          16K   0.0380  0.0505  0.0395  0.0425  0.0052  none proven
+          32K   0.0308  0.0340  0.0326  0.0325  0.0013  -23.4% +/- 16.2%
+          64K   0.0259  0.0301  0.0269  0.0273  0.0014  -16.0% +/- 7.7%
+         128K   0.0234  0.0250  0.0241  0.0241  0.0006  -11.7% +/- 7.4%
+         256K   0.0222  0.0270  0.0229  0.0235  0.0016  none proven
+         512K   0.0188  0.0204  0.0192  0.0193  0.0005  -18.0% +/- 9.5%
+           1M   0.0156  0.0215  0.0163  0.0170  0.0021  none proven
 
    Copying from pipe to pipe in user space is another matter: with
    both ends running at once on the two CPUs, pieces of 8 KiB are the
