@@ -66,7 +66,8 @@ enum
    SAFE_READ_ERROR with ERR the errno.  FILLED counts the slots the
    reader has filled, EMPTIED those the hasher is done with; both only
    grow, and FILLED - EMPTIED is between 0 and AHEAD_SLOTS.  The reader
-   stops after an end of file or an error, or when told to QUIT.  */
+   stops after an end of file or an error; the hasher stops only when
+   it reaches that slot, so it never leaves the reader waiting.  */
 struct ahead
 {
   int fd;
@@ -75,13 +76,12 @@ struct ahead
   size_t len[AHEAD_SLOTS];
   int err;
   unsigned long filled, emptied;
-  bool quit;
   pthread_mutex_t lock;
   pthread_cond_t changed;
 };
 
 /* The reader thread: fill the ring's slots in order until end of
-   file, a read error, or QUIT.  */
+   file or a read error.  */
 static void *
 ahead_reader (void *arg)
 {
@@ -89,12 +89,9 @@ ahead_reader (void *arg)
   for (unsigned long i = 0;; i++)
     {
       pthread_mutex_lock (&a->lock);
-      while (i - a->emptied == AHEAD_SLOTS && !a->quit)
+      while (i - a->emptied == AHEAD_SLOTS)
         pthread_cond_wait (&a->changed, &a->lock);
-      bool quit = a->quit;
       pthread_mutex_unlock (&a->lock);
-      if (quit)
-        return NULL;
 
       size_t slot = i % AHEAD_SLOTS;
       size_t n = safe_read (a->fd, a->data + slot * a->size, a->size);
@@ -157,11 +154,10 @@ static int
 digest_fd_ahead (const struct digest_algo *algo, int fd, void *ctx,
                  size_t size)
 {
-  long page = sysconf (_SC_PAGESIZE);
-  struct ahead a = { .fd = fd, .size = size };
-  a.data = alignalloc (page > 0 ? page : 4096, AHEAD_SLOTS * size);
-  if (!a.data)
+  struct digest_buffer ring = { NULL, 0 };
+  if (digest_buffer_reserve (&ring, AHEAD_SLOTS * size) != 0)
     return 0;
+  struct ahead a = { .fd = fd, .data = ring.data, .size = size };
   pthread_mutex_init (&a.lock, NULL);
   pthread_cond_init (&a.changed, NULL);
 
@@ -170,20 +166,14 @@ digest_fd_ahead (const struct digest_algo *algo, int fd, void *ctx,
   if (pthread_create (&reader, NULL, ahead_reader, &a) == 0)
     {
       r = ahead_hash (&a, algo, ctx) == 0 ? 1 : -1;
-      int saved_errno = errno;
-      /* The reader has stopped by itself (end of file or error) by
-         now; QUIT is for safety should that ever change.  */
-      pthread_mutex_lock (&a.lock);
-      a.quit = true;
-      pthread_cond_broadcast (&a.changed);
-      pthread_mutex_unlock (&a.lock);
+      /* The reader has stopped by now: it filled the slot of the end
+         of file or the error that ended ahead_hash.  */
       pthread_join (reader, NULL);
-      errno = saved_errno;
     }
+  int saved_errno = errno;
   pthread_cond_destroy (&a.changed);
   pthread_mutex_destroy (&a.lock);
-  int saved_errno = errno;
-  alignfree (a.data);
+  digest_buffer_free (&ring);
   errno = saved_errno;
   return r;
 }
