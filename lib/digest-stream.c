@@ -21,7 +21,6 @@
 
 #include "alignalloc.h"
 #include "ioblksize.h"
-#include "safe-read.h"
 
 /* Make sure BUF holds at least SIZE bytes.  Return 0, or -1 with errno
    set.  */
@@ -62,8 +61,8 @@ enum
 
 /* A ring of AHEAD_SLOTS buffers of SIZE bytes at DATA, filled in turn
    by the reader thread and emptied in the same order by the hasher.
-   LEN[i] is what slot i holds: a count, 0 for end of file, or
-   SAFE_READ_ERROR with ERR the errno.  FILLED counts the slots the
+   LEN[i] is what slot i holds: a count, 0 for end of file, or -1 with
+   ERR the errno.  FILLED counts the slots the
    reader has filled, EMPTIED those the hasher is done with; both only
    grow, and FILLED - EMPTIED is between 0 and AHEAD_SLOTS.  The reader
    stops after an end of file or an error; the hasher stops only when
@@ -73,7 +72,7 @@ struct ahead
   int fd;
   char *data;
   size_t size;
-  size_t len[AHEAD_SLOTS];
+  ssize_t len[AHEAD_SLOTS];
   int err;
   unsigned long filled, emptied;
   pthread_mutex_t lock;
@@ -94,15 +93,15 @@ ahead_reader (void *arg)
       pthread_mutex_unlock (&a->lock);
 
       size_t slot = i % AHEAD_SLOTS;
-      size_t n = safe_read (a->fd, a->data + slot * a->size, a->size);
+      ssize_t n = io_read (a->fd, a->data + slot * a->size, a->size);
       pthread_mutex_lock (&a->lock);
       a->len[slot] = n;
-      if (n == SAFE_READ_ERROR)
+      if (n < 0)
         a->err = errno;
       a->filled = i + 1;
       pthread_cond_broadcast (&a->changed);
       pthread_mutex_unlock (&a->lock);
-      if (n == 0 || n == SAFE_READ_ERROR)
+      if (n <= 0)
         return NULL;
     }
 }
@@ -120,8 +119,8 @@ ahead_hash (struct ahead *a, const struct digest_algo *algo, void *ctx)
       pthread_mutex_unlock (&a->lock);
 
       size_t slot = i % AHEAD_SLOTS;
-      size_t n = a->len[slot];
-      if (n == SAFE_READ_ERROR)
+      ssize_t n = a->len[slot];
+      if (n < 0)
         {
           errno = a->err;
           return -1;
@@ -210,8 +209,8 @@ digest_fd_buf (const struct digest_algo *algo, int fd, void *out,
         return -1;
       for (;;)
         {
-          size_t n = safe_read (fd, buf->data, buf->size);
-          if (n == SAFE_READ_ERROR)
+          ssize_t n = io_read (fd, buf->data, buf->size);
+          if (n < 0)
             return -1;
           if (n == 0)
             break;

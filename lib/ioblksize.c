@@ -1,4 +1,5 @@
-/* ioblksize.c -- the testing aid that overrides every IO buffer size.  */
+/* ioblksize.c -- the testing aid that overrides every IO buffer size,
+   and the read that copes with a count the kernel finds too large.  */
 
 #include <config.h>
 
@@ -6,6 +7,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 /* Parse the value of BRISK_IO_BUFSIZE, S (possibly NULL): a decimal
    count of bytes from 1 to IO_BUFSIZE_MAX.  Return it, or 0 when S is
@@ -43,4 +45,26 @@ io_bufsize_override (void)
       known = 1;
     }
   return cached;
+}
+
+/* Read at most COUNT bytes from FD into BUF, as read(2) does, going on
+   after EINTR.  Some files refuse a large count outright: a read of
+   4 MiB or more from a file under /proc/sys fails with ENOMEM (the
+   kernel allocates a buffer of the asked size first).  Then try again
+   with half the count, while it is above IO_READ_MIN, so that the
+   buffer size changes the speed of a tool, never what it reads.
+   Return the count read, 0 at end of file, or -1 with errno set.  */
+ssize_t
+io_read (int fd, void *buf, size_t count)
+{
+  for (;;)
+    {
+      ssize_t n = read (fd, buf, count);
+      if (0 <= n)
+        return n;
+      if (errno == ENOMEM && IO_READ_MIN < count)
+        count /= 2;
+      else if (errno != EINTR)
+        return -1;
+    }
 }

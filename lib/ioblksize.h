@@ -90,6 +90,7 @@
 
 #include <stddef.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 
 enum
 {
@@ -112,8 +113,14 @@ enum
      on a VM, so rounds are made larger.  cat | tee A B | cat, 1 GiB,
      files in /dev/shm, 2-core VM, median of 7 (src/tee.c has more):
      0.73 s with 256 KiB, 0.51 s with 1 MiB (no thread: 1.05 s).  */
-  IO_PIPE_SIZE_THREADED = 1024 * 1024
+  IO_PIPE_SIZE_THREADED = 1024 * 1024,
+  /* io_read halves a count that fails with ENOMEM down to this; a read
+     of a page that still fails is a real shortage.  */
+  IO_READ_MIN = 4096
 };
+
+/* read(2), going on after EINTR, with a smaller count after ENOMEM.  */
+ssize_t io_read (int fd, void *buf, size_t count);
 
 /* The size that BRISK_IO_BUFSIZE forces (read once), or 0 if none.  */
 size_t io_bufsize_override (void);

@@ -173,18 +173,16 @@ write_all (const char *buf, size_t n)
 }
 
 /* Read at most N bytes from FD into BUF, going on after EINTR and
-   waiting out EAGAIN.  Return the count (0 at end of file), or -1 with
-   errno set.  */
+   ENOMEM (io_read) and waiting out EAGAIN.  Return the count (0 at end
+   of file), or -1 with errno set.  */
 static ssize_t
 read_some (int fd, char *buf, size_t n)
 {
   for (;;)
     {
-      ssize_t r = read (fd, buf, n);
+      ssize_t r = io_read (fd, buf, n);
       if (r >= 0)
         return r;
-      if (errno == EINTR)
-        continue;
       if (errno != EAGAIN || !wait_fd (fd, POLLIN))
         return -1;
     }

@@ -312,7 +312,9 @@ print_sum_line (const char *name, const uint8_t *digest)
 
 /* Undo print_name's escaping of the LEN bytes at NAME in place,
    NUL-terminating the result.  Return false if NAME holds a backslash
-   that is not followed by one of '\\', 'n' or 'r'.  */
+   that is not followed by one of '\\', 'n' or 'r', or a NUL byte (the
+   name would be cut there, and another file checked than the line
+   names).  */
 static bool
 unescape_name (char *name, size_t len)
 {
@@ -320,6 +322,8 @@ unescape_name (char *name, size_t len)
   for (size_t i = 0; i < len; i++)
     {
       char c = name[i];
+      if (c == '\0')
+        return false;
       if (c == '\\')
         {
           if (++i == len)
@@ -405,6 +409,10 @@ parse_gnu_rest (char *s, size_t len, bool escaped, char **hex, char **name)
     return false;
   s[hexlen] = '\0';
   *hex = s;
+  /* Only a line whose digest is valid may choose the form of the lines
+     after it: GNU checks the digest first.  */
+  if (!valid_hex (s))
+    return false;
 
   char *p = s + hexlen + 1;
   size_t rest = len - hexlen - 1;

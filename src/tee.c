@@ -413,7 +413,7 @@ read_some (int fd, size_t len)
 {
   for (;;)
     {
-      ssize_t n = read (fd, iobuf, len < iobuf_size ? len : iobuf_size);
+      ssize_t n = io_read (fd, iobuf, len < iobuf_size ? len : iobuf_size);
       if (n >= 0)
         return n;
       if (errno == EAGAIN || errno == EWOULDBLOCK)

@@ -57,6 +57,10 @@
 #                        runs Brisk's TOOL only, with argv[0] = TOOL.
 #   make_random_ FILE BYTES [SEED]
 #                        writes BYTES bytes of reproducible pseudo-random data.
+#   require_strace_      skips the test unless strace can trace here (it
+#                        cannot where ptrace is forbidden), and turns off
+#                        LeakSanitizer, which cannot run under ptrace.  The
+#                        one reason such a test may skip: tests/may-skip.
 #
 # Variables for tests: $sum_tools (the tools under test), $all_sum_tools,
 # $gnu_sum_tools (those GNU has), $test_dir_ (this test's source directory,
@@ -492,4 +496,16 @@ make_random_ ()
       print pack "C*", map { int rand 256 } 1 .. $n' "$2" "${3:-1}" > "$1"
   fi
   test "$(wc -c < "$1")" -eq "$2" || framework_failure_ "make_random_ $1 $2"
+}
+
+# require_strace_: see the head of this file.  ./bootstrap installs
+# strace, so its absence is a failure to set up, not a reason to skip.
+require_strace_ ()
+{
+  command -v strace > /dev/null 2>&1 \
+    || framework_failure_ "strace is missing (Debian package strace;" \
+                          "./bootstrap installs it)"
+  strace -o /dev/null true 2> /dev/null || skip_ "strace cannot trace here"
+  ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+  export ASAN_OPTIONS
 }

@@ -34,8 +34,15 @@ TESTS += $(TEE_TESTS)
 EXTRA_DIST += $(TEE_TESTS) tests/tee/list.mk tests/tee/lib.sh
 
 # Style: tests/syntax-check over the C sources, as a test and on its own.
-TESTS += tests/style.sh
-EXTRA_DIST += tests/style.sh tests/syntax-check
+TESTS += tests/style.sh tests/bootstrap-deps.sh
+EXTRA_DIST += tests/style.sh tests/syntax-check tests/bootstrap-deps.sh
 syntax-check:
 	$(PYTHON3) $(top_srcdir)/tests/syntax-check $(top_srcdir)
 .PHONY: syntax-check
+
+# After the tests, one line naming every test that skipped and why (a
+# skipped test did not run); .ci/run also fails on a skip that
+# tests/may-skip does not allow.
+EXTRA_DIST += tests/skip-report tests/may-skip
+check-local: check-TESTS
+	@$(SHELL) $(top_srcdir)/tests/skip-report $(top_builddir) $(top_srcdir)

@@ -7,14 +7,10 @@
 . "$(dirname "$0")/../init.sh"
 use_tool_ cat
 
-command -v strace > /dev/null || skip_ "strace is missing"
-strace -o /dev/null true 2> /dev/null || skip_ "strace does not work here"
+require_strace_
 
 make_random_ big 3000000 9
 bcat=$brisk_bin_/cat
-# LeakSanitizer (in sanitizer builds) cannot run under ptrace.
-ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-export ASAN_OPTIONS
 trace='strace -f -o trace -e trace=copy_file_range,splice,sendfile'
 
 # used_ CALL WHAT: the trace holds a call CALL that moved bytes (returned

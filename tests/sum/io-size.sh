@@ -9,11 +9,7 @@
 use_tool_ cat
 use_tool_ tee
 
-command -v strace > /dev/null 2>&1 || skip_ "strace is missing"
-strace -o /dev/null true 2> /dev/null || skip_ "strace cannot trace here"
-# LeakSanitizer cannot work under ptrace (sanitizer builds).
-ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-export ASAN_OPTIONS
+require_strace_
 unset BRISK_IO_BUFSIZE
 
 # IO_BUFSIZE as the header writes it: "IO_BUFSIZE = 128 * 1024,".

@@ -7,6 +7,7 @@ SUM_TESTS = \
   tests/sum/check-differential.sh \
   tests/sum/check-missing.sh \
   tests/sum/check-results.sh \
+  tests/sum/check-rejected.sh \
   tests/sum/check-reversed.sh \
   tests/sum/check-syntax.sh \
   tests/sum/digest-corpus.sh \
@@ -21,7 +22,9 @@ SUM_TESTS = \
   tests/sum/options-conflicts.sh \
   tests/sum/options-invalid.sh \
   tests/sum/output-modes.sh \
+  tests/sum/proc-large-buffer.sh \
   tests/sum/read-ahead.sh \
+  tests/sum/read-ahead-strace.sh \
   tests/sum/sparse-4g.sh \
   tests/sum/stdin.sh \
   tests/sum/tiny-buffer.sh \

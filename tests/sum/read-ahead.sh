@@ -4,8 +4,8 @@
 # GNU's, for every tool, for files of exactly the threshold and just
 # under it, for several files and --check, with the ring's buffers of
 # the default size and of odd small sizes (more hand-overs, reads that
-# straddle hash blocks).  strace shows that the thread is made for the
-# large file and not for a small one (skipped without strace).
+# straddle hash blocks).  read-ahead-strace.sh shows that the thread
+# is made.
 . "$(dirname "$0")/../init.sh"
 
 big=$((8 * 1024 * 1024))
@@ -29,22 +29,5 @@ for t in md5sum sha256sum; do
   "$BRISK_BIN/$t" at over small > sums || fail=1
   twin_ $t -c sums || fail=1
 done
-
-# The thread: a clone for the large file, none for the small one.
-if command -v strace > /dev/null 2>&1 && strace -o /dev/null true 2> /dev/null
-then
-  ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-  export ASAN_OPTIONS
-  strace -f -o trace -e trace=clone,clone3 "$BRISK_BIN/sha256sum" small \
-    > /dev/null || fail=1
-  grep -E '^[0-9]+ +clone3?\(' trace > /dev/null \
-    && { echo "a thread for a small file" >&2; fail=1; }
-  strace -f -o trace -e trace=clone,clone3 "$BRISK_BIN/sha256sum" over \
-    > /dev/null || fail=1
-  grep -E '^[0-9]+ +clone3?\(' trace > /dev/null \
-    || { echo "no thread for a large file" >&2; fail=1; }
-else
-  warn_ "$me_: strace missing or not working: thread check skipped"
-fi
 
 Exit $fail

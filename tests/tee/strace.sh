@@ -5,14 +5,10 @@
 # with strace (skipped where strace is missing or cannot trace).
 . "$(dirname "$0")/lib.sh"
 
-command -v strace >/dev/null 2>&1 || skip_ "strace is missing"
-strace -o /dev/null true 2>/dev/null || skip_ "strace cannot trace here"
+require_strace_
 
 make_random_ in 3000000 31
 b=$brisk_bin_/tee
-# LeakSanitizer cannot work under ptrace (sanitizer builds).
-ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-export ASAN_OPTIONS
 
 cat in | strace -o trace -e trace=read,write,tee,splice $b a b | cat > out
 for f in a b out; do
