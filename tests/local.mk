@@ -34,8 +34,9 @@ TESTS += $(TEE_TESTS)
 EXTRA_DIST += $(TEE_TESTS) tests/tee/list.mk tests/tee/lib.sh
 
 # Style: tests/syntax-check over the C sources, as a test and on its own.
-TESTS += tests/style.sh tests/bootstrap-deps.sh
-EXTRA_DIST += tests/style.sh tests/syntax-check tests/bootstrap-deps.sh
+TESTS += tests/style.sh tests/bootstrap-deps.sh tests/skip-report.sh
+EXTRA_DIST += tests/style.sh tests/syntax-check tests/bootstrap-deps.sh \
+  tests/skip-report.sh
 syntax-check:
 	$(PYTHON3) $(top_srcdir)/tests/syntax-check $(top_srcdir)
 .PHONY: syntax-check

@@ -1,16 +1,21 @@
-/* test-ioblksize.c -- io_blksize on odd st_blksize values, and the
-   BRISK_IO_BUFSIZE override.
+/* test-ioblksize.c -- io_blksize on odd st_blksize values, the
+   BRISK_IO_BUFSIZE override, and io_read on a file that refuses large
+   reads.
 
    For every st_blksize in the table (and for no status at all) the
    size must be at least IO_BUFSIZE, at most IO_BUFSIZE_MAX, and a
    multiple of st_blksize when that is sane (positive and not above
    IO_BUFSIZE_MAX); the exact value is checked too.  The override is
    read once per process, so each of its cases runs in a fresh copy of
-   this program ("test-ioblksize child VALUE EXPECTED").  Exits 1 on any
+   this program ("test-ioblksize child VALUE EXPECTED").  A file under
+   /proc/sys fails a read of 4 MiB or more with ENOMEM: io_read must
+   still return its bytes, as a small read does.  Exits 1 on any
    failure.  */
 
 #include <config.h>
 
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -122,6 +127,52 @@ check_override (const char *self, const char *value, size_t expect)
     }
 }
 
+/* Read the start of the file NAME with io_read and a count of COUNT
+   into BUF; return the byte count, or -1 (errno set).  */
+static ssize_t
+read_start (const char *name, char *buf, size_t count)
+{
+  int fd = open (name, O_RDONLY);
+  if (fd < 0)
+    return -1;
+  ssize_t n = io_read (fd, buf, count);
+  int saved_errno = errno;
+  close (fd);
+  errno = saved_errno;
+  return n;
+}
+
+/* io_read of a /proc/sys file with counts of 4 KiB, 4 MiB and 8 MiB:
+   the same bytes each time, never ENOMEM.  */
+static void
+check_io_read (void)
+{
+  static const char name[] = "/proc/sys/kernel/ostype";
+  char *big = malloc (IO_BUFSIZE_MAX);
+  char small[4096];
+  ssize_t want = read_start (name, small, sizeof small);
+  if (!big || want <= 0)
+    {
+      printf ("FAIL: cannot read %s (%s)\n", name, strerror (errno));
+      failures++;
+      free (big);
+      return;
+    }
+  static const size_t counts[] = { 4 << 20, (4 << 20) + 1, IO_BUFSIZE_MAX };
+  for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+    {
+      ssize_t n = read_start (name, big, counts[i]);
+      if (n != want || memcmp (big, small, want) != 0)
+        {
+          printf ("FAIL: io_read (%s, %zu): %zd bytes (%s), expected %zd\n",
+                  name, counts[i], n, n < 0 ? strerror (errno) : "",
+                  want);
+          failures++;
+        }
+    }
+  free (big);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -143,6 +194,7 @@ main (int argc, char **argv)
   check_override (argv[0], "12k", 0);
   check_override (argv[0], " 64", 0);
   check_override (argv[0], "99999999999999999999999", 0);
+  check_io_read ();
 
   if (failures)
     printf ("%d failures\n", failures);
