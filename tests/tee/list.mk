@@ -15,4 +15,5 @@ TEE_TESTS = \
   tests/tee/options.sh \
   tests/tee/outputs.sh \
   tests/tee/parallel-files.sh \
-  tests/tee/strace.sh
+  tests/tee/strace.sh \
+  tests/tee/thread-strace.sh

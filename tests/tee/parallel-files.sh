@@ -4,8 +4,8 @@
 # others.  Every output still gets every byte (64 MiB through four
 # files); failures are reported as GNU reports them, in output order,
 # whichever thread met them (/dev/full among files; every file hitting
-# the file size limit in the same round); and the thread is there for
-# two files, not for one (strace, skipped where missing or with one CPU).
+# the file size limit in the same round).  thread-strace.sh shows that
+# the thread is there.
 . "$(dirname "$0")/lib.sh"
 
 make_random_ big 67108864 37
@@ -68,39 +68,5 @@ run_both_ "/dev/full, -p" '' -p /dev/full f1 f2 f3 || fail=1
 # in output order, and the files hold what GNU's hold.
 run_both_ "file size limit" 2000 f1 f2 /dev/full f3 f4 || fail=1
 run_both_ "file size limit, warn" 2000 --output-error=warn f1 f2 f3 || fail=1
-
-# The thread: there for two files, not for one (nor with no file: that
-# is the count of threads a sanitizer itself may start).
-if ! command -v strace >/dev/null 2>&1; then
-  warn_ "$me_: strace is missing: thread check skipped"
-elif ! strace -o /dev/null true 2>/dev/null; then
-  warn_ "$me_: strace cannot trace here: thread check skipped"
-elif test "$(nproc 2>/dev/null || echo 1)" -lt 2; then
-  warn_ "$me_: one CPU: no worker thread, thread check skipped"
-else
-  # LeakSanitizer cannot work under ptrace (sanitizer builds).
-  ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-  export ASAN_OPTIONS
-  head -c 3000000 big > in
-  # clones_ ARG...: the clone calls of "cat in | tee ARG... | cat".
-  clones_ ()
-  {
-    cat in | strace -f -o trace -e trace=clone,clone3 $b "$@" | cat > out
-    grep -Ec '^[0-9]+ +clone3?\(' trace
-  }
-  n0=$(clones_)
-  n1=$(clones_ f1)
-  n2=$(clones_ f1 f2)
-  ne=$(clones_ --output-error=exit f1 f2)
-  test "$n1" = "$n0" \
-    || { echo "a thread for one file ($n1 clones, $n0 without)" >&2; fail=1; }
-  test "$n2" -gt "$n0" \
-    || { echo "no thread for two files ($n2 clones)" >&2; fail=1; }
-  test "$ne" = "$n0" \
-    || { echo "a thread in an exit mode ($ne clones)" >&2; fail=1; }
-  compare in f1 >/dev/null && compare in f2 >/dev/null \
-    && compare in out >/dev/null \
-    || { echo "thread check: wrong outputs" >&2; fail=1; }
-fi
 
 Exit $fail
