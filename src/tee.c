@@ -147,6 +147,15 @@ static enum output_error const output_error_types[] = {
 
 static enum output_error output_error = OUTPUT_ERROR_SIGPIPE;
 
+/* Whether the mode is an "exit" one, where the first failure to open
+   or write an output ends tee at once.  */
+static bool
+exit_mode (void)
+{
+  return (output_error == OUTPUT_ERROR_EXIT
+          || output_error == OUTPUT_ERROR_EXIT_NOPIPE);
+}
+
 /* How an output is written, from cheapest to most general.  An output
    only ever moves down this list.  */
 enum method
@@ -329,9 +338,7 @@ report_failure (struct output const *o, int err)
                  || output_error == OUTPUT_ERROR_EXIT);
   if (report)
     {
-      bool die = (output_error == OUTPUT_ERROR_EXIT
-                  || output_error == OUTPUT_ERROR_EXIT_NOPIPE);
-      error (die ? EXIT_FAILURE : 0, err, "%s", quotef (o->name));
+      error (exit_mode () ? EXIT_FAILURE : 0, err, "%s", quotef (o->name));
       ok = false;
     }
 }
@@ -378,7 +385,8 @@ output_method (int fd, bool *regular)
    created or truncated (appended to, if APPEND) as GNU's tee does, on
    descriptors above 2 so that a closed standard stream is never taken
    for an output.  Report the FILES that cannot be opened and leave
-   them out.  */
+   them out; in the "exit" modes, exit at the first one, as GNU's tee
+   does: nothing is copied, and the FILES after it are not created.  */
 static void
 open_outputs (char **files, size_t nfiles, bool append)
 {
@@ -393,7 +401,8 @@ open_outputs (char **files, size_t nfiles, bool append)
       int fd = fd_safer (open (files[i], flags, 0666));
       if (fd < 0)
         {
-          error (0, errno, "%s", quotef (files[i]));
+          error (exit_mode () ? EXIT_FAILURE : 0, errno, "%s",
+                 quotef (files[i]));
           ok = false;
           continue;
         }
@@ -794,8 +803,7 @@ setup_worker (void)
   size_t n = 0;
   for (size_t i = 0; i < n_outputs; i++)
     n += workable (&outputs[i]);
-  if (n < 2 || output_error == OUTPUT_ERROR_EXIT
-      || output_error == OUTPUT_ERROR_EXIT_NOPIPE || !two_cpus ())
+  if (n < 2 || exit_mode () || !two_cpus ())
     return;
   grow_pipe (scratch_wr, IO_PIPE_SIZE_THREADED);
   scratch_cap = pipe_capacity (scratch_wr);

@@ -12,6 +12,7 @@ TEE_TESTS = \
   tests/tee/many-outputs.sh \
   tests/tee/nonblock.sh \
   tests/tee/open-errors.sh \
+  tests/tee/open-exit.sh \
   tests/tee/options.sh \
   tests/tee/outputs.sh \
   tests/tee/parallel-files.sh \
