@@ -5,6 +5,7 @@ TEE_TESTS = \
   tests/tee/append.sh \
   tests/tee/early-close.sh \
   tests/tee/full.sh \
+  tests/tee/gone-order.sh \
   tests/tee/help-version.sh \
   tests/tee/input-kinds.sh \
   tests/tee/integrity.sh \
