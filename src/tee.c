@@ -32,12 +32,13 @@
 
    Two threads.  With two CPUs or more and two regular files or more
    among the outputs written by splice(2), a worker thread writes half
-   of those files (the first ones, never the last output) in each
-   round, while the main thread writes the other outputs.  The main
-   thread tees the round into the worker's share pipe, wakes it, serves
-   its own outputs, then waits for it: a mutex and two condition
-   variables, about 40 us a round trip on a 2-core VM, which is why the
-   pipes are then grown to IO_PIPE_SIZE_THREADED, for fewer rounds.
+   of those files (the first ones, but see below; never the last
+   output) in each round, while the main thread writes the other
+   outputs.  The main thread tees the round into the worker's share
+   pipe, wakes it, serves its own outputs, then waits for it: a mutex
+   and two condition variables, about 40 us a round trip on a 2-core
+   VM, which is why the pipes are then grown to IO_PIPE_SIZE_THREADED,
+   for fewer rounds.
    The worker gives the round to each of its files from its copy pipe,
    refilled by tee(2) from the share pipe, the last one consuming the
    share pipe.  It never prints, never uses the buffer, and never
@@ -50,12 +51,16 @@
    is no thread in the "exit" modes, where the first failure must stop
    the outputs after it within the round.  Nor does the worker run
    alongside an output whose write may end tee: a pipe or socket in
-   the default mode, where SIGPIPE kills.  The main thread serves the
-   outputs up to the last such one before the round's last output
-   before it posts the share, and waits for the worker before it
-   writes a last output of that kind.  So when SIGPIPE kills tee, as
-   with GNU's, the outputs before the pipe have the round and their
-   failures are reported, and those after it have not had the round.
+   the default mode, where SIGPIPE kills.  The main thread first
+   serves, alone, the outputs up to the last such one before the
+   round's last output, and the share is taken among those after it;
+   when the last output is of that kind, the main thread waits for the
+   worker before writing it.  So when SIGPIPE kills tee, as with GNU's,
+   the outputs before the pipe have the round and their failures are
+   reported, and those after it have not had the round.  (In
+   "cat F | tee A B | cat" the worker so starts once standard output
+   has taken the round, by a tee(2) into a pipe that the reader has
+   mostly emptied by then.)
 
    Measured on a 2-core KVM guest, 1 GiB file F in /dev/shm, files A
    and B in /dev/shm (removed before each run), median of 5 or 7 runs

@@ -3,26 +3,29 @@
 # none.  In the "exit" modes GNU's tee reports it and exits 1 at once: no
 # byte copied anywhere, the files before it created (empty, or untouched
 # with -a), those after it never created, standard input left unread.
-# The other modes report it and go on.  Compared with GNU.
+# The other modes report it and go on.  Standard input a file, a pipe, or
+# closed; standard output a file, closed, or /dev/full.  Compared with GNU.
 . "$(dirname "$0")/lib.sh"
 
 printf 'data\n' > in
 mkdir dir
 printf 'old\n' > old
 
-for i in in pipe:in; do
+for i in in pipe:in closed; do
   for mode in '' -p --output-error --output-error=warn \
               --output-error=warn-nopipe --output-error=exit \
               --output-error=exit-nopipe; do
-    for args in 'a d/x b' 'd/x a' 'a dir b d/x c' "a '' b" 'a b dir' \
-                '-a old d/x b' 'a /dev/full d/x b'; do
+    for args in 'a d/x b' 'd/x a' 'a dir b d/x c' "a '' b" '-a old d/x b' \
+                'a /dev/full d/x b'; do
+      test $i = closed && test "$args" != 'a d/x b' && continue
       eval "set -- $args"
       # shellcheck disable=SC2086
       tee_twin_ -i $i $mode "$@" || fail=1
+    done
+    test $i = closed && continue
+    for out in closed /dev/full; do
       # shellcheck disable=SC2086
-      tee_twin_ -i $i -o closed $mode "$@" || fail=1
-      # shellcheck disable=SC2086
-      tee_twin_ -i $i -o /dev/full $mode "$@" || fail=1
+      tee_twin_ -i $i -o $out $mode a d/x b || fail=1
     done
   done
 done
