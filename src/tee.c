@@ -32,12 +32,13 @@
 
    Two threads.  With two CPUs or more and two regular files or more
    among the outputs written by splice(2), a worker thread writes half
-   of those files (the first ones, never the last output) in each
-   round, while the main thread writes the other outputs.  The main
-   thread tees the round into the worker's share pipe, wakes it, serves
-   its own outputs, then waits for it: a mutex and two condition
-   variables, about 40 us a round trip on a 2-core VM, which is why the
-   pipes are then grown to IO_PIPE_SIZE_THREADED, for fewer rounds.
+   of those files (the first ones, but see below; never the last
+   output) in each round, while the main thread writes the other
+   outputs.  The main thread tees the round into the worker's share
+   pipe, wakes it, serves its own outputs, then waits for it: a mutex
+   and two condition variables, about 40 us a round trip on a 2-core
+   VM, which is why the pipes are then grown to IO_PIPE_SIZE_THREADED,
+   for fewer rounds.
    The worker gives the round to each of its files from its copy pipe,
    refilled by tee(2) from the share pipe, the last one consuming the
    share pipe.  It never prints, never uses the buffer, and never
@@ -48,10 +49,18 @@
    splice(2) refuses is left, with the rest of the share, to the main
    thread, which writes it through the buffer after the wait.  There
    is no thread in the "exit" modes, where the first failure must stop
-   the outputs after it within the round; and when SIGPIPE kills tee,
-   the worker may be part-way through a round, so the files can hold
-   a little more or less of the input than with one thread (as they
-   would with another piece size).
+   the outputs after it within the round.  Nor does the worker run
+   alongside an output whose write may end tee: a pipe or socket in
+   the default mode, where SIGPIPE kills.  The main thread first
+   serves, alone, the outputs up to the last such one before the
+   round's last output, and the share is taken among those after it;
+   when the last output is of that kind, the main thread waits for the
+   worker before writing it.  So when SIGPIPE kills tee, as with GNU's,
+   the outputs before the pipe have the round and their failures are
+   reported, and those after it have not had the round.  (In
+   "cat F | tee A B | cat" the worker so starts once standard output
+   has taken the round, by a tee(2) into a pipe that the reader has
+   mostly emptied by then.)
 
    Measured on a 2-core KVM guest, 1 GiB file F in /dev/shm, files A
    and B in /dev/shm (removed before each run), median of 5 or 7 runs
@@ -147,6 +156,15 @@ static enum output_error const output_error_types[] = {
 
 static enum output_error output_error = OUTPUT_ERROR_SIGPIPE;
 
+/* Whether the mode is an "exit" one, where the first failure to open
+   or write an output ends tee at once.  */
+static bool
+exit_mode (void)
+{
+  return (output_error == OUTPUT_ERROR_EXIT
+          || output_error == OUTPUT_ERROR_EXIT_NOPIPE);
+}
+
 /* How an output is written, from cheapest to most general.  An output
    only ever moves down this list.  */
 enum method
@@ -163,6 +181,7 @@ struct output
   char const *name;     /* as diagnostics show it */
   enum method how;
   bool regular;         /* a regular file: the worker may write it */
+  bool pipe_like;       /* a pipe or socket: a write may raise SIGPIPE */
   bool alive;           /* not yet failed */
   int err;              /* errno of a failure not yet reported, or 0 */
 };
@@ -329,9 +348,7 @@ report_failure (struct output const *o, int err)
                  || output_error == OUTPUT_ERROR_EXIT);
   if (report)
     {
-      bool die = (output_error == OUTPUT_ERROR_EXIT
-                  || output_error == OUTPUT_ERROR_EXIT_NOPIPE);
-      error (die ? EXIT_FAILURE : 0, err, "%s", quotef (o->name));
+      error (exit_mode () ? EXIT_FAILURE : 0, err, "%s", quotef (o->name));
       ok = false;
     }
 }
@@ -349,20 +366,20 @@ output_failed (struct output *o, int err)
     report_failure (o, err);
 }
 
-/* How the output on FD is first tried: pipes by tee(2); files, block
+/* How the output O is first tried: pipes by tee(2); files, block
    devices, sockets and /dev/null by splice(2); anything else
    (terminals, other devices, and files open for appending, which
-   splice(2) refuses) by write(2).  Set *REGULAR to whether FD is a
-   regular file.  */
+   splice(2) refuses) by write(2).  Also set O's REGULAR and
+   PIPE_LIKE.  */
 static enum method
-output_method (int fd, bool *regular)
+output_method (struct output *o)
 {
   struct stat st;
-  int flags = fcntl (fd, F_GETFL);
-  *regular = false;
-  if (fstat (fd, &st) != 0 || flags < 0)
+  int flags = fcntl (o->fd, F_GETFL);
+  if (fstat (o->fd, &st) != 0 || flags < 0)
     return BY_WRITE;
-  *regular = S_ISREG (st.st_mode);
+  o->regular = S_ISREG (st.st_mode);
+  o->pipe_like = S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode);
   if (S_ISFIFO (st.st_mode))
     return BY_TEE;
   if (S_ISREG (st.st_mode))
@@ -374,32 +391,39 @@ output_method (int fd, bool *regular)
   return BY_WRITE;
 }
 
+/* Set up the output O on FD, named NAME: alive, and first tried as
+   output_method says.  */
+static void
+init_output (struct output *o, int fd, char const *name)
+{
+  *o = (struct output) { .fd = fd, .name = name, .alive = true };
+  o->how = output_method (o);
+}
+
 /* Open the outputs: standard output, then each of the NFILES FILES,
    created or truncated (appended to, if APPEND) as GNU's tee does, on
    descriptors above 2 so that a closed standard stream is never taken
    for an output.  Report the FILES that cannot be opened and leave
-   them out.  */
+   them out; in the "exit" modes, exit at the first one, as GNU's tee
+   does: nothing is copied, and the FILES after it are not created.  */
 static void
 open_outputs (char **files, size_t nfiles, bool append)
 {
   int flags = O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC);
   outputs = xnmalloc (nfiles + 1, sizeof *outputs);
-  outputs[0] = (struct output) { .fd = STDOUT_FILENO,
-                                 .name = "standard output", .alive = true };
-  outputs[0].how = output_method (STDOUT_FILENO, &outputs[0].regular);
+  init_output (&outputs[0], STDOUT_FILENO, "standard output");
   n_outputs = 1;
   for (size_t i = 0; i < nfiles; i++)
     {
       int fd = fd_safer (open (files[i], flags, 0666));
       if (fd < 0)
         {
-          error (0, errno, "%s", quotef (files[i]));
+          error (exit_mode () ? EXIT_FAILURE : 0, errno, "%s",
+                 quotef (files[i]));
           ok = false;
           continue;
         }
-      struct output *o = &outputs[n_outputs++];
-      *o = (struct output) { .fd = fd, .name = files[i], .alive = true };
-      o->how = output_method (fd, &o->regular);
+      init_output (&outputs[n_outputs++], fd, files[i]);
     }
   n_alive = n_outputs;
 }
@@ -794,8 +818,7 @@ setup_worker (void)
   size_t n = 0;
   for (size_t i = 0; i < n_outputs; i++)
     n += workable (&outputs[i]);
-  if (n < 2 || output_error == OUTPUT_ERROR_EXIT
-      || output_error == OUTPUT_ERROR_EXIT_NOPIPE || !two_cpus ())
+  if (n < 2 || exit_mode () || !two_cpus ())
     return;
   grow_pipe (scratch_wr, IO_PIPE_SIZE_THREADED);
   scratch_cap = pipe_capacity (scratch_wr);
@@ -911,23 +934,24 @@ worker_main (void *arg)
   return NULL;
 }
 
-/* Choose the worker's share of a round whose last output is LAST: half
-   the workable outputs (the larger half if LAST is not one of them),
-   the first ones, never LAST, which consumes the round from the input
-   in the main thread.  Return their count, 0 for no worker.  */
+/* Choose the worker's share among the outputs FROM to LAST of a round
+   whose last output is LAST: half the workable ones (the larger half
+   if LAST is not one of them), the first ones, never LAST, which
+   consumes the round from the input in the main thread.  Return their
+   count, 0 for no worker.  */
 static size_t
-choose_share (size_t last)
+choose_share (size_t from, size_t last)
 {
   share.n = 0;
   if (!worker_usable)
     return 0;
   size_t n = 0;
-  for (size_t i = 0; i <= last; i++)
+  for (size_t i = from; i <= last; i++)
     n += workable (&outputs[i]);
   size_t want = workable (&outputs[last]) ? n / 2 : (n + 1) / 2;
   if (n < 2)
     return 0;
-  for (size_t i = 0; i < last && share.n < want; i++)
+  for (size_t i = from; i < last && share.n < want; i++)
     if (workable (&outputs[i]))
       share.idx[share.n++] = i;
   return share.n;
@@ -1013,36 +1037,56 @@ stop_worker (void)
 
 /* ---- Rounds ------------------------------------------------------------- */
 
-/* Give the LEN bytes of an open round to every live output up to LAST,
-   in order, but the outputs of the share (its first N_SHARE); LAST
-   consumes them from the input.  Return 0, or -1 after reporting a
-   read error.  */
-static int
-give_round (size_t len, size_t last, size_t n_share)
+/* Whether writing to the output O may end tee: O is a live pipe or
+   socket, and the mode is the default one, where SIGPIPE keeps its
+   disposition.  GNU's tee, which writes the outputs one by one in
+   order, would then die with every output before O served and its
+   failure reported, and none after it served: so in a round, an
+   output after O never runs alongside O or the outputs before it.  */
+static bool
+may_kill (struct output const *o)
 {
-  bool primed = true;
-  size_t k = 0;
-  for (size_t i = 0; i < last; i++)
-    if (k < n_share && share.idx[k] == i)
-      k++;
-    else if (outputs[i].alive && give_output (&outputs[i], len, &primed) != 0)
-      return -1;
-  if (primed && discard (scratch_rd, len) != 0)
-    return -1;
-  return drain (in_fd, &outputs[last], len);
+  return o->alive && o->pipe_like && output_error == OUTPUT_ERROR_SIGPIPE;
 }
 
-/* Give the LEN bytes of an open round to every live output, a share of
-   them by the worker if it may be used, the others in order in this
-   thread, the last one consuming them from the input.  Return 0, or -1
+/* Give the LEN bytes of an open round to every live output from FROM
+   up to TO (not included), in order, but the outputs of the share
+   (its first N_SHARE).  *PRIMED is as for tee_output.  Return 0, or -1
    after reporting a read error.  */
+static int
+give_outputs (size_t from, size_t to, size_t len, size_t n_share,
+              bool *primed)
+{
+  size_t k = 0;
+  for (size_t i = from; i < to; i++)
+    if (k < n_share && share.idx[k] == i)
+      k++;
+    else if (outputs[i].alive && give_output (&outputs[i], len, primed) != 0)
+      return -1;
+  return 0;
+}
+
+/* Give the LEN bytes of an open round to every live output in GNU's
+   order, as far as it can show (see may_kill): in this thread, the
+   outputs up to the last one before LAST that may kill tee; then the
+   others, a share of them by the worker if it may be used, the rest
+   in order in this thread, LAST consuming the round from the input.
+   If LAST may kill tee, the share is done and its failures reported
+   before LAST is written.  Return 0, or -1 after reporting a read
+   error.  */
 static int
 finish_round (size_t len)
 {
   size_t last = n_outputs;
   while (!outputs[--last].alive)
     continue;
-  size_t n_share = choose_share (last);
+  size_t from = last;
+  while (from > 0 && !may_kill (&outputs[from - 1]))
+    from--;
+  bool primed = true;
+  if (give_outputs (0, from, len, 0, &primed) != 0)
+    return -1;
+  size_t n_share = choose_share (from, last);
   if (n_share > 0)
     {
       int r = post_share (len);
@@ -1051,8 +1095,15 @@ finish_round (size_t len)
       if (r > 0)
         n_share = 0;
     }
-  int r = give_round (len, last, n_share);
-  if (n_share > 0 && join_share (r == 0) != 0)
+  int r = give_outputs (from, last, len, n_share, &primed);
+  if (r == 0 && primed)
+    r = discard (scratch_rd, len);
+  bool join_first = n_share > 0 && may_kill (&outputs[last]);
+  if (join_first && join_share (r == 0) != 0)
+    r = -1;
+  if (r == 0)
+    r = drain (in_fd, &outputs[last], len);
+  if (n_share > 0 && !join_first && join_share (r == 0) != 0)
     r = -1;
   if (r == 0)
     feed_len -= feed_wr >= 0 ? len : 0;

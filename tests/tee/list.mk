@@ -5,6 +5,7 @@ TEE_TESTS = \
   tests/tee/append.sh \
   tests/tee/early-close.sh \
   tests/tee/full.sh \
+  tests/tee/gone-order.sh \
   tests/tee/help-version.sh \
   tests/tee/input-kinds.sh \
   tests/tee/integrity.sh \
@@ -12,6 +13,7 @@ TEE_TESTS = \
   tests/tee/many-outputs.sh \
   tests/tee/nonblock.sh \
   tests/tee/open-errors.sh \
+  tests/tee/open-exit.sh \
   tests/tee/options.sh \
   tests/tee/outputs.sh \
   tests/tee/parallel-files.sh \
