@@ -24,8 +24,7 @@ AM_TESTS_ENVIRONMENT = \
   srcdir='$(abs_top_srcdir)/tests'; export srcdir; \
   LC_ALL=C; export LC_ALL;
 
-EXTRA_DIST += tests/init.sh $(SUM_TESTS) tests/data tests/sum/list.mk \
-  tests/sum/gen-check-lines
+EXTRA_DIST += tests/init.sh $(SUM_TESTS) tests/data tests/sum/list.mk
 
 TESTS += $(CAT_TESTS)
 EXTRA_DIST += $(CAT_TESTS) tests/cat/list.mk tests/cat/corpus.sh \
