@@ -3,6 +3,7 @@
 include tests/sum/list.mk
 include tests/cat/list.mk
 include tests/tee/list.mk
+include tests/diff/list.mk
 
 unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-md-engine tests/unit/test-variants \
@@ -23,8 +24,7 @@ AM_TESTS_ENVIRONMENT = \
   srcdir='$(abs_top_srcdir)/tests'; export srcdir; \
   LC_ALL=C; export LC_ALL;
 
-EXTRA_DIST += tests/init.sh $(SUM_TESTS) tests/data tests/sum/list.mk \
-  tests/sum/gen-check-lines
+EXTRA_DIST += tests/init.sh $(SUM_TESTS) tests/data tests/sum/list.mk
 
 TESTS += $(CAT_TESTS)
 EXTRA_DIST += $(CAT_TESTS) tests/cat/list.mk tests/cat/corpus.sh \
@@ -32,6 +32,23 @@ EXTRA_DIST += $(CAT_TESTS) tests/cat/list.mk tests/cat/corpus.sh \
 
 TESTS += $(TEE_TESTS)
 EXTRA_DIST += $(TEE_TESTS) tests/tee/list.mk tests/tee/lib.sh
+
+# The differential tests; make check-diff runs them alone, with the seed
+# and number of cases (per test) given: make check-diff SEED=7 CASES=2000;
+# CASE=N runs case N only; DIFF_TESTS=tests/diff/cat.sh picks a test.
+# With no SEED, one is drawn from the clock (the logs say which).
+TESTS += $(DIFF_TESTS)
+EXTRA_DIST += $(DIFF_TESTS) tests/diff/list.mk tests/diff/lib.sh \
+  tests/diff/gen
+check-diff:
+	@seed='$(SEED)'; test -n "$$seed" || seed=$$(date +%s); \
+	echo "check-diff: seed $$seed"; \
+	DIFF_SEED=$$seed DIFF_CASES='$(CASES)' DIFF_CASE='$(CASE)' \
+	  $(MAKE) $(AM_MAKEFLAGS) check TESTS='$(DIFF_TESTS)'; st=$$?; \
+	for t in $(DIFF_TESTS); do \
+	  grep -h '^[a-z-]*: seed ' "$${t%.sh}.log" 2>/dev/null; \
+	done; exit $$st
+.PHONY: check-diff
 
 # Style: tests/syntax-check over the C sources, as a test and on its own.
 TESTS += tests/style.sh tests/bootstrap-deps.sh tests/skip-report.sh

@@ -4,7 +4,6 @@
 ## slow one (~20 s; BRISK_SKIP_SLOW=1 skips it).
 SUM_TESTS = \
   tests/sum/check-basic.sh \
-  tests/sum/check-differential.sh \
   tests/sum/check-missing.sh \
   tests/sum/check-results.sh \
   tests/sum/check-rejected.sh \
