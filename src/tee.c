@@ -90,10 +90,14 @@
    reports EAGAIN and drops the output (or stops reading), this one
    waits and goes on.
 
-   Two more differences from GNU's tee.  Its pieces are larger than
-   GNU's 8 KiB, which shows only where GNU's output depends on its
-   piece size: what a file named twice with -a holds, how much an
-   "exit" mode lets through.  And as page references, not copies, are
+   Where a file holds what it holds because of the piece size, as a
+   file named twice with -a does (it gets each piece once per
+   descriptor, in turn), tee takes GNU's pieces of 8 KiB in that loop
+   instead, whatever the buffer size (appends_twice).
+
+   Two more differences from GNU's tee.  Elsewhere its pieces are
+   larger than GNU's 8 KiB, which shows only where GNU's output depends
+   on its piece size: how much an "exit" mode lets through.  And as page references, not copies, are
    passed on, a regular file on standard input that another process
    rewrites in place while tee runs can reach the outputs changed
    part-way (the pages are shared until each output has taken its
@@ -448,6 +452,36 @@ read_some (int fd, size_t len)
           return -1;
         }
     }
+}
+
+/* GNU's tee reads, and so writes, at most 8 KiB at a time.  */
+enum { GNU_PIECE = 8 * 1024 };
+
+/* Whether a regular file is among the outputs twice, one of its
+   descriptors appending ("tee -a F F", or "tee F >> F"): each piece is
+   then added at the file's end once per descriptor in turn, so what
+   the file holds follows the size of the pieces.  tee then moves the
+   data in GNU's pieces (see main).  */
+static bool
+appends_twice (void)
+{
+  struct stat *st = xnmalloc (n_outputs, sizeof *st);
+  bool *appending = xnmalloc (n_outputs, sizeof *appending);
+  bool found = false;
+  for (size_t i = 0; i < n_outputs && !found; i++)
+    {
+      int flags = fcntl (outputs[i].fd, F_GETFL);
+      appending[i] = 0 <= flags && (flags & O_APPEND);
+      if (fstat (outputs[i].fd, &st[i]) != 0 || !S_ISREG (st[i].st_mode))
+        st[i].st_ino = 0, st[i].st_dev = 0;
+      for (size_t j = 0; j < i && !found; j++)
+        found = (st[i].st_ino != 0 && st[j].st_ino == st[i].st_ino
+                 && st[j].st_dev == st[i].st_dev
+                 && (appending[i] || appending[j]));
+    }
+  free (st);
+  free (appending);
+  return found;
 }
 
 /* Copy standard input to every live output through the buffer, until
@@ -1203,16 +1237,20 @@ main (int argc, char **argv)
   if (output_error != OUTPUT_ERROR_SIGPIPE)
     signal (SIGPIPE, SIG_IGN);
 
+  open_outputs (argv + optind, argc - optind, append);
+  /* Where the pieces show in a file, they are GNU's, whatever the
+     buffer size would be.  */
+  bool gnu_pieces = appends_twice ();
   struct stat in_st;
   bool have_st = fstat (STDIN_FILENO, &in_st) == 0;
-  iobuf_size = io_blksize (have_st ? &in_st : NULL);
+  iobuf_size = (gnu_pieces ? GNU_PIECE
+                : io_blksize (have_st ? &in_st : NULL));
   iobuf = alignalloc (getpagesize (), iobuf_size);
   if (!iobuf)
     xalloc_die ();
   posix_fadvise (STDIN_FILENO, 0, 0, POSIX_FADV_SEQUENTIAL);
 
-  open_outputs (argv + optind, argc - optind, append);
-  int r = copy_pipe ();
+  int r = gnu_pieces ? 0 : copy_pipe ();
   if (r == 0 && !copy_read_write ())
     ok = false;
   if (r < 0)
