@@ -95,14 +95,14 @@
    descriptor, in turn), tee takes GNU's pieces of 8 KiB in that loop
    instead, whatever the buffer size (appends_twice).
 
-   Two more differences from GNU's tee. Elsewhere its pieces are larger
+   Two more differences from GNU's tee.  Elsewhere its pieces are larger
    than GNU's 8 KiB, which shows only where GNU's output depends on its
-   piece size: how much an "exit" mode lets through. And as page
+   piece size: how much an "exit" mode lets through.  And as page
    references, not copies, are passed on, a regular file on standard
    input that another process rewrites in place while tee runs can reach
    the outputs changed part-way (the pages are shared until each output
    has taken its copy), where GNU's would pass one version to all; files
-   that are only appended to are safe. */
+   that are only appended to are safe.  */
 
 #include <config.h>
 
