@@ -152,9 +152,9 @@ clone_rung (struct copy_job *j)
 
 /* ---- read/write ------------------------------------------------------ */
 
-/* Allocate J's buffer: io_blksize of the larger of the two files'
-   sizes, page-aligned, on the heap.  Return 0, or -1 with errno
-   set.  */
+/* Allocate J's buffer, page-aligned, on the heap: the larger of the
+   sizes io_blksize gives for the two files.  Return 0, or -1 with
+   errno set.  */
 static int
 alloc_buffer (struct copy_job *j)
 {
