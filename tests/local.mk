@@ -7,7 +7,8 @@ include tests/diff/list.mk
 
 unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-md-engine tests/unit/test-variants \
-  tests/unit/test-ioblksize tests/unit/test-fastcopy
+  tests/unit/test-ioblksize tests/unit/test-fastcopy \
+  tests/unit/test-copy-data
 check_PROGRAMS += $(unit_tests)
 tests_unit_test_kat_SOURCES = tests/unit/test-kat.c
 tests_unit_test_vectors_SOURCES = tests/unit/test-vectors.c
@@ -15,6 +16,7 @@ tests_unit_test_md_engine_SOURCES = tests/unit/test-md-engine.c
 tests_unit_test_variants_SOURCES = tests/unit/test-variants.c
 tests_unit_test_fastcopy_SOURCES = tests/unit/test-fastcopy.c
 tests_unit_test_ioblksize_SOURCES = tests/unit/test-ioblksize.c
+tests_unit_test_copy_data_SOURCES = tests/unit/test-copy-data.c
 
 TESTS += $(unit_tests) $(SUM_TESTS)
 TEST_EXTENSIONS = .sh

@@ -1,0 +1,490 @@
+/* copy-data.c -- the copy engine's ladder: clone, sparse,
+   copy_file_range, read/write.  See copy-data.h for the contract.
+
+   Each rung is a function of one struct copy_job, returning 1 (done),
+   0 (cannot serve: the next rung goes on from the current offsets) or
+   -1 (failed: errno set, and the job's result names the side).  The
+   sparse rung reuses the copy_file_range and read/write loops for each
+   data extent, so each way of moving bytes is written once.  */
+
+#include <config.h>
+
+#include "copy-data.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#ifdef __linux__
+# include <linux/fs.h>
+#endif
+
+#include "alignalloc.h"
+#include "full-write.h"
+#include "intprops.h"
+#include "ioblksize.h"
+
+#define OFF_T_MAX TYPE_MAXIMUM (off_t)
+
+/* The most one copy_file_range call is asked to move: Linux moves at
+   most about 2 GiB a call anyway; 1 GiB keeps each call bounded.  */
+enum { RANGE_CHUNK = 1 << 30 };
+
+/* The unit in which read/write looks for zeros to turn into holes,
+   when the destination's st_blksize is not sane.  */
+enum { HOLE_BLOCK = 4096 };
+
+/* One call of copy_data: the descriptors, their status and starting
+   offsets (-1 where not seekable), and the read/write buffer, which
+   is allocated only when a read/write loop first runs.  */
+struct copy_job
+{
+  struct copy_engine *engine;
+  struct copy_result *result;
+  int src;
+  int dst;
+  struct stat src_st;
+  struct stat dst_st;
+  off_t src_off;
+  off_t dst_off;
+  bool dst_append;              /* DST has O_APPEND: seeks do not
+                                   place writes */
+  char *buf;
+  size_t buf_size;
+};
+
+/* Record that the job J failed on SIDE, keeping errno.  Return -1.  */
+static int
+fail (struct copy_job *j, enum copy_failure side)
+{
+  j->result->failure = side;
+  return -1;
+}
+
+/* Whether J's destination can be given holes: a regular file, not
+   appended to, that holds nothing at or after its offset (a hole
+   skipped over an old byte would leave that byte where a zero
+   belongs).  */
+static bool
+dst_takes_holes (struct copy_job const *j)
+{
+  return (S_ISREG (j->dst_st.st_mode) && !j->dst_append
+          && 0 <= j->dst_off && j->dst_st.st_size <= j->dst_off);
+}
+
+/* Whether J's read/write loop turns blocks of zeros into holes.  */
+static bool
+skip_zeros (struct copy_job const *j)
+{
+  return j->engine->sparse == COPY_SPARSE_ALWAYS && dst_takes_holes (j);
+}
+
+/* ---- clone ----------------------------------------------------------- */
+
+/* Whether ENGINE remembers that FICLONE from device SRC to device DST
+   cannot serve.  */
+static bool
+clone_known_unable (struct copy_engine const *engine, dev_t src, dev_t dst)
+{
+  for (int i = 0; i < engine->no_clone_count; i++)
+    if (engine->no_clone[i].src == src && engine->no_clone[i].dst == dst)
+      return true;
+  return false;
+}
+
+/* Remember in ENGINE that FICLONE from device SRC to device DST cannot
+   serve, forgetting the oldest pair when the cache is full.  */
+static void
+clone_remember_unable (struct copy_engine *engine, dev_t src, dev_t dst)
+{
+  int i = engine->no_clone_next;
+  engine->no_clone[i].src = src;
+  engine->no_clone[i].dst = dst;
+  engine->no_clone_next = (i + 1) % COPY_NO_CLONE_MAX;
+  if (engine->no_clone_count < COPY_NO_CLONE_MAX)
+    engine->no_clone_count++;
+}
+
+/* Whether FICLONE's error ERR means that this pair of file systems
+   cannot clone at all (rather than this one file: EBADF for an
+   O_APPEND destination, ETXTBSY, EPERM for an immutable file).  */
+static bool
+clone_unable_errno (int err)
+{
+  return (err == EOPNOTSUPP || err == ENOTTY || err == EXDEV
+          || err == EINVAL || err == ENOSYS || err == ENOTSUP);
+}
+
+/* The clone rung: share J's whole source with its destination, when
+   both are regular files at offset 0, the destination is empty and
+   this pair of devices is not known to be unable.  Any failure of the
+   ioctl hands over to the next rung (it changes nothing); the errors
+   that speak for the pair of file systems are cached.  On success,
+   leave both offsets at the end.  */
+static int
+clone_rung (struct copy_job *j)
+{
+#ifdef FICLONE
+  struct copy_engine *e = j->engine;
+  if (!(S_ISREG (j->src_st.st_mode) && S_ISREG (j->dst_st.st_mode)
+        && j->src_off == 0 && j->dst_off == 0 && j->dst_st.st_size == 0)
+      || clone_known_unable (e, j->src_st.st_dev, j->dst_st.st_dev))
+    return 0;
+  e->clone_attempts++;
+  if (ioctl (j->dst, FICLONE, j->src) != 0)
+    {
+      if (clone_unable_errno (errno))
+        clone_remember_unable (e, j->src_st.st_dev, j->dst_st.st_dev);
+      return 0;
+    }
+  if (lseek (j->src, 0, SEEK_END) < 0)
+    return fail (j, COPY_FAILED_READ);
+  if (lseek (j->dst, 0, SEEK_END) < 0)
+    return fail (j, COPY_FAILED_WRITE);
+  return 1;
+#else
+  (void) j;
+  return 0;
+#endif
+}
+
+/* ---- read/write ------------------------------------------------------ */
+
+/* Allocate J's buffer, page-aligned, on the heap: the larger of the
+   sizes io_blksize gives for the two files.  Return 0, or -1 with
+   errno set.  */
+static int
+alloc_buffer (struct copy_job *j)
+{
+  long page = sysconf (_SC_PAGESIZE);
+  size_t src_size = io_blksize (&j->src_st);
+  size_t dst_size = io_blksize (&j->dst_st);
+  j->buf_size = src_size < dst_size ? dst_size : src_size;
+  j->buf = alignalloc (0 < page ? page : 4096, j->buf_size);
+  if (!j->buf)
+    {
+      errno = ENOMEM;
+      return -1;
+    }
+  return 0;
+}
+
+/* Whether the N (> 0) bytes at P are all zero.  */
+static bool
+is_zeros (char const *p, size_t n)
+{
+  return p[0] == 0 && memcmp (p, p + 1, n - 1) == 0;
+}
+
+/* Write the N bytes at P to J's destination, all of them, or skip over
+   them with lseek when ZEROS.  Return 0, or -1 with errno set (a write
+   that writes nothing gives ENOSPC).  */
+static int
+put_run (struct copy_job *j, char const *p, size_t n, bool zeros)
+{
+  if (zeros ? lseek (j->dst, n, SEEK_CUR) < 0
+      : full_write (j->dst, p, n) < n)
+    return fail (j, COPY_FAILED_WRITE);
+  return 0;
+}
+
+/* Write the N (> 0) bytes at BUF to J's destination, seeking over the
+   blocks (of the destination's st_blksize) that hold only zeros.  Set
+   *HOLE_AT_END to whether the last block was skipped: the file must
+   then be extended.  Return 0, or -1 with errno set.  */
+static int
+put_sparse (struct copy_job *j, char const *buf, size_t n,
+            bool *hole_at_end)
+{
+  blksize_t b = j->dst_st.st_blksize;
+  size_t block = 512 <= b && b <= IO_BUFSIZE_MAX ? b : HOLE_BLOCK;
+  size_t run = 0;               /* bytes of the run ending at OFF */
+  bool run_zeros = false;
+  for (size_t off = 0; off < n;)
+    {
+      size_t len = n - off < block ? n - off : block;
+      bool zeros = is_zeros (buf + off, len);
+      if (run && zeros != run_zeros)
+        {
+          if (put_run (j, buf + off - run, run, run_zeros) < 0)
+            return -1;
+          run = 0;
+        }
+      run_zeros = zeros;
+      run += len;
+      off += len;
+    }
+  *hole_at_end = run_zeros;
+  return put_run (j, buf + n - run, run, run_zeros);
+}
+
+/* Copy up to LEN bytes (until end of file, if sooner) from J's source
+   to its destination with read and write, at their current offsets,
+   adding the count copied to *COPIED.  Under COPY_SPARSE_ALWAYS (and a
+   destination that takes holes), blocks of zeros become holes, and a
+   trailing one is kept by extending the file.  Return 1 when done, or
+   -1 with errno set.  */
+static int
+read_write_loop (struct copy_job *j, off_t len, off_t *copied)
+{
+  if (!j->buf && alloc_buffer (j) < 0)
+    return fail (j, COPY_FAILED_OTHER);
+  bool skip = skip_zeros (j);
+  bool hole_at_end = false;
+  for (off_t done = 0; done < len;)
+    {
+      size_t want = len - done < (off_t) j->buf_size ? len - done
+                    : j->buf_size;
+      ssize_t n = io_read (j->src, j->buf, want);
+      if (n < 0)
+        return fail (j, COPY_FAILED_READ);
+      if (n == 0)
+        break;
+      if (skip ? put_sparse (j, j->buf, n, &hole_at_end) < 0
+          : put_run (j, j->buf, n, false) < 0)
+        return -1;
+      done += n;
+      *copied += n;
+    }
+  if (hole_at_end)
+    {
+      off_t end = lseek (j->dst, 0, SEEK_CUR);
+      if (end < 0 || ftruncate (j->dst, end) < 0)
+        return fail (j, COPY_FAILED_WRITE);
+    }
+  return 1;
+}
+
+/* The read/write rung: serves any pair of files.  */
+static int
+read_write_rung (struct copy_job *j)
+{
+  off_t copied = 0;
+  return read_write_loop (j, OFF_T_MAX, &copied);
+}
+
+/* ---- copy_file_range ------------------------------------------------- */
+
+/* Copy up to LEN bytes from J's source to its destination with
+   copy_file_range, at their current offsets, adding the count copied
+   to *COPIED.  Return 1 when LEN bytes are copied or the source ends.
+   Return 0 to hand over to read/write, which goes on from the offsets
+   where this loop stopped: when the first call copies nothing (a file
+   under /proc, whose size reads as 0, may yet hold data: reading is
+   the judge), and on any error -- the errors that mean "not here"
+   (EXDEV, EINVAL, EOPNOTSUPP, ENOSYS, EBADF for O_APPEND, ETXTBSY,
+   EPERM) as well as real ones, as copy_file_range does not tell which
+   side failed: read/write meets a real error again and says which.
+   Never returns -1.  */
+static int
+range_loop (struct copy_job *j, off_t len, off_t *copied)
+{
+#ifdef __linux__
+  bool moved = false;
+  for (off_t done = 0; done < len;)
+    {
+      size_t chunk = len - done < RANGE_CHUNK ? len - done : RANGE_CHUNK;
+      ssize_t n = copy_file_range (j->src, NULL, j->dst, NULL, chunk, 0);
+      if (n > 0)
+        {
+          moved = true;
+          done += n;
+          *copied += n;
+        }
+      else if (n == 0)
+        return moved;
+      else if (errno != EINTR)
+        return 0;
+    }
+  return 1;
+#else
+  (void) j, (void) len, (void) copied;
+  return 0;
+#endif
+}
+
+/* The copy_file_range rung: regular file to regular file, unless
+   blocks of zeros are to become holes (read/write does that).  */
+static int
+range_rung (struct copy_job *j)
+{
+  if (!S_ISREG (j->src_st.st_mode) || !S_ISREG (j->dst_st.st_mode)
+      || skip_zeros (j))
+    return 0;
+  off_t copied = 0;
+  return range_loop (j, OFF_T_MAX, &copied);
+}
+
+/* ---- sparse ---------------------------------------------------------- */
+
+/* Copy the data extent of LEN bytes at source offset DATA to its place
+   in J's destination (as far from the destination's starting offset
+   as DATA is from the source's), with copy_file_range, else
+   read/write.  Set *COPIED to the count copied, less than LEN if the
+   source ended sooner.  Return 1, or -1 with errno set.  */
+static int
+copy_extent (struct copy_job *j, off_t data, off_t len, off_t *copied)
+{
+  *copied = 0;
+  if (lseek (j->src, data, SEEK_SET) < 0)
+    return fail (j, COPY_FAILED_READ);
+  if (lseek (j->dst, j->dst_off + (data - j->src_off), SEEK_SET) < 0)
+    return fail (j, COPY_FAILED_WRITE);
+  if (!skip_zeros (j) && range_loop (j, len, copied) > 0)
+    return 1;
+  return read_write_loop (j, len - *copied, copied);
+}
+
+/* End J's sparse copy, whose source data ended at offset POS: leave
+   the source at its end, and extend the destination to match (a
+   trailing hole) with its offset there.  Return 1, or -1 with errno
+   set.  */
+static int
+finish_sparse (struct copy_job *j, off_t pos)
+{
+  off_t end = lseek (j->src, 0, SEEK_END);
+  if (end < 0)
+    return fail (j, COPY_FAILED_READ);
+  if (end < pos)
+    end = pos;                  /* it shrank after being copied */
+  off_t dst_end = j->dst_off + (end - j->src_off);
+  if (ftruncate (j->dst, dst_end) < 0
+      || lseek (j->dst, dst_end, SEEK_SET) < 0)
+    return fail (j, COPY_FAILED_WRITE);
+  return 1;
+}
+
+/* The sparse rung: when holes are kept (not COPY_SPARSE_NEVER), the
+   source is a regular file that looks sparse (fewer blocks than its
+   size needs) and the destination takes holes, copy only the data
+   extents that SEEK_DATA and SEEK_HOLE find from the source's offset
+   on, then extend the destination to the source's size.  Return 0 if
+   the file system cannot tell the extents (the first SEEK_DATA fails
+   with EINVAL).  */
+static int
+sparse_rung (struct copy_job *j)
+{
+#ifdef SEEK_DATA
+  if (j->engine->sparse == COPY_SPARSE_NEVER
+      || !S_ISREG (j->src_st.st_mode) || j->src_off < 0
+      || !(j->src_st.st_blocks * 512 < j->src_st.st_size)
+      || !dst_takes_holes (j))
+    return 0;
+  off_t pos = j->src_off;
+  for (bool first = true;; first = false)
+    {
+      off_t data = lseek (j->src, pos, SEEK_DATA);
+      if (data < 0 && errno == ENXIO)
+        break;                  /* only a hole from POS on */
+      if (data < 0 && first && errno == EINVAL)
+        return 0;
+      off_t hole = data < 0 ? -1 : lseek (j->src, data, SEEK_HOLE);
+      if (hole < 0)
+        return fail (j, COPY_FAILED_READ);
+      off_t copied;
+      if (copy_extent (j, data, hole - data, &copied) < 0)
+        return -1;
+      pos = data + copied;
+      if (copied < hole - data)
+        break;                  /* the source ended sooner */
+    }
+  return finish_sparse (j, pos);
+#else
+  (void) j;
+  return 0;
+#endif
+}
+
+/* ---- the ladder ------------------------------------------------------ */
+
+/* The rungs, in ladder order (indexed by enum copy_method).  */
+static int (*const rungs[]) (struct copy_job *) = {
+  clone_rung, sparse_rung, range_rung, read_write_rung
+};
+
+static char const *const method_names[] = {
+  "clone", "sparse", "copy_file_range", "read/write", "none"
+};
+
+/* Return the name of METHOD, for --debug: "clone", "sparse",
+   "copy_file_range", "read/write" or "none".  */
+char const *
+copy_method_name (enum copy_method method)
+{
+  return method_names[method <= COPY_METHOD_NONE ? method
+                      : COPY_METHOD_NONE];
+}
+
+/* Set up ENGINE with no knowledge yet, holes kept as SPARSE says, and
+   the whole ladder.  */
+void
+copy_engine_init (struct copy_engine *engine, enum copy_sparse sparse)
+{
+  memset (engine, 0, sizeof *engine);
+  engine->sparse = sparse;
+  engine->first = COPY_METHOD_CLONE;
+  engine->last = COPY_METHOD_READ_WRITE;
+}
+
+/* Fill in J for copying SRC (status SRC_ST, or NULL to fstat it) to
+   DST (status DST_ST, or NULL) with ENGINE, into RESULT.  Return 0, or
+   -1 with errno set if a status cannot be had.  */
+static int
+job_init (struct copy_job *j, struct copy_engine *engine,
+          int src, struct stat const *src_st,
+          int dst, struct stat const *dst_st, struct copy_result *result)
+{
+  memset (j, 0, sizeof *j);
+  j->engine = engine;
+  j->result = result;
+  j->src = src;
+  j->dst = dst;
+  result->method = COPY_METHOD_NONE;
+  result->failure = COPY_FAILED_NONE;
+  if (src_st ? (j->src_st = *src_st, 0) : fstat (src, &j->src_st))
+    return fail (j, COPY_FAILED_READ);
+  if (dst_st ? (j->dst_st = *dst_st, 0) : fstat (dst, &j->dst_st))
+    return fail (j, COPY_FAILED_WRITE);
+  j->src_off = lseek (src, 0, SEEK_CUR);
+  j->dst_off = lseek (dst, 0, SEEK_CUR);
+  if (S_ISREG (j->dst_st.st_mode))
+    {
+      int flags = fcntl (dst, F_GETFL);
+      j->dst_append = flags < 0 || (flags & O_APPEND);
+    }
+  return 0;
+}
+
+/* Copy the bytes of SRC from its current offset to its end to DST at
+   DST's current offset, with the first rung from ENGINE->first to
+   ENGINE->last that serves.  SRC_ST and DST_ST are the descriptors'
+   status as they are now (fstat after opening), or NULL for the engine
+   to take it.  Set RESULT->method to the rung that finished the copy
+   and, on failure, RESULT->failure to the side that failed.  Return 1
+   when done; 0 when no rung allowed could serve (only when the caller
+   narrowed the ladder short of read/write); -1 with errno set on
+   failure.  */
+int
+copy_data (struct copy_engine *engine,
+           int src, struct stat const *src_st,
+           int dst, struct stat const *dst_st,
+           struct copy_result *result)
+{
+  struct copy_job j;
+  if (job_init (&j, engine, src, src_st, dst, dst_st, result) < 0)
+    return -1;
+  int r = 0;
+  for (enum copy_method m = engine->first;
+       r == 0 && m <= engine->last && m < COPY_METHOD_NONE; m++)
+    {
+      r = rungs[m] (&j);
+      if (r > 0)
+        result->method = m;
+    }
+  int saved_errno = errno;
+  alignfree (j.buf);
+  errno = saved_errno;
+  return r;
+}

@@ -1,0 +1,127 @@
+/* copy-data.h -- the copy engine: move the bytes of one open file
+   descriptor to another, the fastest correct way.
+
+   One ladder of rungs, tried in this order; each is a small function
+   that returns 1 (done), 0 (it cannot serve these files: try the next
+   rung, which goes on from the descriptors' offsets as they are now)
+   or -1 (failed, errno set):
+
+     clone            ioctl FICLONE of a whole regular file onto an
+                      empty regular file, both at offset 0;
+     sparse           a source that has holes (st_blocks * 512 <
+                      st_size) and a caller that keeps them: only the
+                      data extents are copied (SEEK_DATA, SEEK_HOLE),
+                      then the destination is extended to the size;
+     copy_file_range  regular file to regular file, in the kernel;
+     read/write       anything, through one page-aligned heap buffer of
+                      io_blksize bytes; with COPY_SPARSE_ALWAYS it seeks
+                      over blocks of zeros instead of writing them.
+
+   Every rung copies from the source's current offset to the
+   destination's current offset (the clone rung serves only when both
+   are 0), and on success leaves the source at its end and the
+   destination just after the last byte copied, so that a caller such
+   as cat can copy several sources one after the other.  Holes are
+   made (by the sparse rung, and by read/write under
+   COPY_SPARSE_ALWAYS) only where the destination holds nothing at or
+   after its offset, so no old byte can stay where a zero belongs.
+   The clone rung serves whatever the sparse mode (a clone has the
+   source's holes, no more and no fewer); a caller that wants
+   otherwise starts the ladder after it.  The descriptors must be
+   blocking: EAGAIN is an error.
+
+   The engine never prints and never exits.  What a copy did is told
+   in a struct copy_result: the rung that finished the copy, and on
+   failure whether reading the source or writing the destination
+   failed, so that the caller can say "error reading" or "error
+   writing".
+
+   A caller owns a struct copy_engine (one per thread) and passes it to
+   every copy: it holds the options and what the engine has learnt,
+   such as the pairs of file systems that cannot clone, so that the
+   kernel is asked once per pair, not once per file.  */
+
+#ifndef BRISK_COPY_DATA_H
+#define BRISK_COPY_DATA_H
+
+#include <stdbool.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+/* The rungs of the ladder, in the order they are tried.  */
+enum copy_method
+{
+  COPY_METHOD_CLONE,
+  COPY_METHOD_SPARSE,
+  COPY_METHOD_RANGE,            /* copy_file_range */
+  COPY_METHOD_READ_WRITE,
+  COPY_METHOD_NONE              /* no rung finished the copy */
+};
+
+/* Whether to keep holes, as cp's --sparse=auto/always/never.  AUTO:
+   copy a sparse source's holes as holes.  ALWAYS: that, and also turn
+   blocks of zeros into holes.  NEVER: write every byte.  */
+enum copy_sparse
+{
+  COPY_SPARSE_AUTO,
+  COPY_SPARSE_ALWAYS,
+  COPY_SPARSE_NEVER
+};
+
+/* Which side a failure came from.  */
+enum copy_failure
+{
+  COPY_FAILED_NONE,
+  COPY_FAILED_READ,             /* reading (or seeking in) the source */
+  COPY_FAILED_WRITE,            /* writing (seeking in, extending) the
+                                   destination */
+  COPY_FAILED_OTHER             /* neither: out of memory, say */
+};
+
+/* How many pairs of devices that cannot clone the engine remembers;
+   the oldest is forgotten first.  */
+enum { COPY_NO_CLONE_MAX = 8 };
+
+/* The state a caller owns.  Set it up with copy_engine_init; SPARSE,
+   FIRST and LAST may then be changed between copies.  */
+struct copy_engine
+{
+  enum copy_sparse sparse;
+
+  /* The rungs tried: FIRST to LAST, in ladder order.  Normally
+     COPY_METHOD_CLONE to COPY_METHOD_READ_WRITE; tests narrow them to
+     force one rung.  */
+  enum copy_method first;
+  enum copy_method last;
+
+  /* Pairs (source device, destination device) where FICLONE said it
+     cannot serve; NO_CLONE_NEXT is the slot to fill next.  */
+  struct
+  {
+    dev_t src;
+    dev_t dst;
+  } no_clone[COPY_NO_CLONE_MAX];
+  int no_clone_count;
+  int no_clone_next;
+
+  /* Statistics: how many times FICLONE was called.  */
+  unsigned long clone_attempts;
+};
+
+/* What one copy did.  */
+struct copy_result
+{
+  enum copy_method method;      /* the rung that finished the copy */
+  enum copy_failure failure;    /* on -1: the side that failed */
+};
+
+void copy_engine_init (struct copy_engine *engine, enum copy_sparse sparse);
+
+int copy_data (struct copy_engine *engine,
+               int src, struct stat const *src_st,
+               int dst, struct stat const *dst_st,
+               struct copy_result *result);
+
+char const *copy_method_name (enum copy_method method);
+
+#endif
