@@ -180,6 +180,7 @@ make_sparse (struct source *s, char const *dir, char const *label,
              size_t size, size_t const *at, int n)
 {
   make_plain (s, dir, label, 0, 0, 0);
+  free (s->data);
   s->size = size;
   s->data = calloc (size, 1);
   if (!s->data || ftruncate (s->fd, size) < 0)
