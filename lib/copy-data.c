@@ -63,6 +63,15 @@ fail (struct copy_job *j, enum copy_failure side)
   return -1;
 }
 
+/* Tell J's engine's progress hook, if any, that N more bytes were
+   copied.  */
+static void
+note_progress (struct copy_job const *j, off_t n)
+{
+  if (j->engine->progress)
+    j->engine->progress (j->engine->progress_arg, n);
+}
+
 /* Whether J's destination can be given holes: a regular file, not
    appended to, that holds nothing at or after its offset (a hole
    skipped over an old byte would leave that byte where a zero
@@ -139,6 +148,7 @@ clone_rung (struct copy_job *j)
         clone_remember_unable (e, j->src_st.st_dev, j->dst_st.st_dev);
       return 0;
     }
+  note_progress (j, j->src_st.st_size);
   if (lseek (j->src, 0, SEEK_END) < 0)
     return fail (j, COPY_FAILED_READ);
   if (lseek (j->dst, 0, SEEK_END) < 0)
@@ -247,6 +257,7 @@ read_write_loop (struct copy_job *j, off_t len, off_t *copied)
         return -1;
       done += n;
       *copied += n;
+      note_progress (j, n);
     }
   if (hole_at_end)
     {
@@ -285,13 +296,16 @@ range_loop (struct copy_job *j, off_t len, off_t *copied)
   bool moved = false;
   for (off_t done = 0; done < len;)
     {
-      size_t chunk = len - done < RANGE_CHUNK ? len - done : RANGE_CHUNK;
+      off_t most = j->engine->range_chunk ? j->engine->range_chunk
+                   : RANGE_CHUNK;
+      size_t chunk = len - done < most ? len - done : most;
       ssize_t n = copy_file_range (j->src, NULL, j->dst, NULL, chunk, 0);
       if (n > 0)
         {
           moved = true;
           done += n;
           *copied += n;
+          note_progress (j, n);
         }
       else if (n == 0)
         return moved;
@@ -457,6 +471,26 @@ job_init (struct copy_job *j, struct copy_engine *engine,
   return 0;
 }
 
+/* Run the ladder of ENGINE for the job J, setting RESULT->method to
+   the rung that finished.  Return as copy_data.  */
+static int
+run_ladder (struct copy_job *j, struct copy_engine *engine,
+            struct copy_result *result)
+{
+  int r = 0;
+  for (enum copy_method m = engine->first;
+       r == 0 && m <= engine->last && m < COPY_METHOD_NONE; m++)
+    {
+      r = rungs[m] (j);
+      if (r > 0)
+        result->method = m;
+    }
+  int saved_errno = errno;
+  alignfree (j->buf);
+  errno = saved_errno;
+  return r;
+}
+
 /* Copy the bytes of SRC from its current offset to its end to DST at
    DST's current offset, with the first rung from ENGINE->first to
    ENGINE->last that serves.  SRC_ST and DST_ST are the descriptors'
@@ -475,16 +509,29 @@ copy_data (struct copy_engine *engine,
   struct copy_job j;
   if (job_init (&j, engine, src, src_st, dst, dst_st, result) < 0)
     return -1;
-  int r = 0;
-  for (enum copy_method m = engine->first;
-       r == 0 && m <= engine->last && m < COPY_METHOD_NONE; m++)
-    {
-      r = rungs[m] (&j);
-      if (r > 0)
-        result->method = m;
-    }
-  int saved_errno = errno;
-  alignfree (j.buf);
-  errno = saved_errno;
-  return r;
+  return run_ladder (&j, engine, result);
+}
+
+/* Copy as copy_data does, for a caller that has just opened SRC and
+   created DST: both at offset 0, DST empty and without O_APPEND.  This
+   spares the three system calls copy_data makes to learn that: a copy
+   of a small file costs two (copy_file_range until it returns 0).
+   SRC_ST and DST_ST must be given.  */
+int
+copy_data_fresh (struct copy_engine *engine,
+                 int src, struct stat const *src_st,
+                 int dst, struct stat const *dst_st,
+                 struct copy_result *result)
+{
+  struct copy_job j;
+  memset (&j, 0, sizeof j);
+  j.engine = engine;
+  j.result = result;
+  j.src = src;
+  j.dst = dst;
+  j.src_st = *src_st;
+  j.dst_st = *dst_st;
+  result->method = COPY_METHOD_NONE;
+  result->failure = COPY_FAILED_NONE;
+  return run_ladder (&j, engine, result);
 }

@@ -104,6 +104,18 @@ struct copy_engine
   int no_clone_count;
   int no_clone_next;
 
+  /* If not null, called after each piece of data is copied with the
+     count of its bytes (a clone counts the whole file): for a progress
+     display.  A signal that interrupts a copy_file_range call ends
+     that piece early, so a hook that looks at a flag its handler set
+     runs soon after the signal.  */
+  void (*progress) (void *arg, off_t bytes);
+  void *progress_arg;
+
+  /* The most one copy_file_range call moves (0: the engine's own
+     bound); a progress display wants smaller pieces.  */
+  off_t range_chunk;
+
   /* Statistics: how many times FICLONE was called.  */
   unsigned long clone_attempts;
 };
@@ -121,6 +133,11 @@ int copy_data (struct copy_engine *engine,
                int src, struct stat const *src_st,
                int dst, struct stat const *dst_st,
                struct copy_result *result);
+
+int copy_data_fresh (struct copy_engine *engine,
+                     int src, struct stat const *src_st,
+                     int dst, struct stat const *dst_st,
+                     struct copy_result *result);
 
 char const *copy_method_name (enum copy_method method);
 

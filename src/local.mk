@@ -9,7 +9,8 @@ AM_CFLAGS += $(WARN_CFLAGS)
 # What every program's main shares and lib/ may not do (print): the
 # --version text.
 noinst_LIBRARIES += src/libcli.a
-src_libcli_a_SOURCES = src/version.c src/version.h
+src_libcli_a_SOURCES = src/version.c src/version.h \
+  src/copy-report.c src/copy-report.h
 
 bin_PROGRAMS += src/md2sum src/md4sum src/md5sum src/sha1sum \
   src/sha224sum src/sha256sum src/sha384sum src/sha512sum
@@ -39,3 +40,7 @@ src_tee_SOURCES = src/tee.c
 # tee's worker thread: the POSIX threads library, as gnulib's threadlib
 # module finds it (nothing more with glibc 2.34 and later).
 src_tee_LDADD = $(LDADD) $(LIBMULTITHREAD)
+
+bin_PROGRAMS += src/cp
+src_cp_SOURCES = src/cp.c src/cp.h src/cp-copy.c src/cp-progress.c \
+  src/cp-progress.h

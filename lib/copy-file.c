@@ -1,0 +1,512 @@
+/* copy-file.c -- copy one file and its attributes, the careful way.
+   See copy-file.h for the order of the steps and why.
+
+   The attribute steps work on a struct attr_target: an open
+   descriptor where there is one (regular files, directories), else a
+   name relative to a directory descriptor, never followed (symbolic
+   links, FIFOs, device nodes).  */
+
+#include <config.h>
+
+#include "copy-file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+/* The permission bits chmod sets, and the special ones among them.  */
+#define MODE_BITS (S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
+#define SPECIAL_BITS (S_ISUID | S_ISGID | S_ISVTX)
+
+/* The prefix of the extended attributes that hold access control
+   lists: they go with the mode, not with the other attributes.  */
+static char const acl_prefix[] = "system.posix_acl_";
+
+/* The scratch buffer starts at this size and doubles as needed.  */
+enum { XBUF_MIN = 4096 };
+
+/* A file whose attributes are set: by descriptor FD when FD >= 0,
+   else by NAME relative to DIRFD, not following a symlink; IS_LINK
+   when it is one (a symlink has no mode of its own).  */
+struct attr_target
+{
+  int fd;
+  int dirfd;
+  char const *name;
+  bool is_link;
+};
+
+/* The owner and mode a destination has now.  MODE is (mode_t) -1
+   where not known for sure (then a wanted mode is always set).  */
+struct dst_state
+{
+  uid_t uid;
+  gid_t gid;
+  mode_t mode;
+  mode_t want;                  /* the final mode, or (mode_t) -1 to
+                                   leave it as it is */
+};
+
+/* Set up COPIER for copies that keep holes as SPARSE says and carry
+   over the attributes PRESERVE, failing on those of REQUIRE.  */
+void
+file_copier_init (struct file_copier *copier, enum copy_sparse sparse,
+                  unsigned int preserve, unsigned int require)
+{
+  memset (copier, 0, sizeof *copier);
+  copy_engine_init (&copier->engine, sparse);
+  copier->preserve = preserve;
+  copier->require = require & preserve;
+  copier->data = true;
+  copier->umask = umask (0);
+  umask (copier->umask);
+  copier->euid = geteuid ();
+  copier->egid = getegid ();
+}
+
+/* Free what COPIER holds.  */
+void
+file_copier_free (struct file_copier *copier)
+{
+  free (copier->xbuf);
+  copier->xbuf = NULL;
+  copier->xbuf_size = 0;
+}
+
+/* Clear REPORT for a new copy.  */
+static void
+report_init (struct copy_file_report *report)
+{
+  memset (report, 0, sizeof *report);
+  report->method = COPY_METHOD_NONE;
+}
+
+/* Record in REPORT that STEP failed with errno.  Return -1.  */
+static int
+step_failed (struct copy_file_report *report, enum copy_file_step step)
+{
+  report->step = step;
+  report->err = errno;
+  return -1;
+}
+
+/* Record that attribute STEP failed with errno: a failure of the copy
+   when COPIER requires the attribute BIT, else a soft one.  Return -1
+   or 0 accordingly.  */
+static int
+attr_failed (struct file_copier const *copier, unsigned int bit,
+             struct copy_file_report *report, enum copy_file_step step)
+{
+  if (copier->require & bit)
+    return step_failed (report, step);
+  report->soft_err[step] = errno;
+  return 0;
+}
+
+/* ---- the attribute steps -------------------------------------------- */
+
+/* Give T the access and modification times of SRC_ST.  Return 0, or
+   -1 with errno set.  */
+static int
+set_times (struct attr_target const *t, struct stat const *src_st)
+{
+  struct timespec ts[2] = { src_st->st_atim, src_st->st_mtim };
+  return (t->fd >= 0 ? futimens (t->fd, ts)
+          : utimensat (t->dirfd, t->name, ts, AT_SYMLINK_NOFOLLOW));
+}
+
+/* Give T the owner UID and group GID.  Return 0, or -1 with errno
+   set.  */
+static int
+set_owner (struct attr_target const *t, uid_t uid, gid_t gid)
+{
+  return (t->fd >= 0 ? fchown (t->fd, uid, gid)
+          : fchownat (t->dirfd, t->name, uid, gid, AT_SYMLINK_NOFOLLOW));
+}
+
+/* Give T the mode MODE.  Return 0, or -1 with errno set.  */
+static int
+set_mode (struct attr_target const *t, mode_t mode)
+{
+  return (t->fd >= 0 ? fchmod (t->fd, mode)
+          : fchmodat (t->dirfd, t->name, mode, AT_SYMLINK_NOFOLLOW));
+}
+
+/* Make COPIER's scratch buffer at least SIZE bytes.  Return 0, or -1
+   with errno set.  */
+static int
+grow_xbuf (struct file_copier *copier, size_t size)
+{
+  if (size <= copier->xbuf_size)
+    return 0;
+  size_t n = copier->xbuf_size ? copier->xbuf_size : XBUF_MIN;
+  while (n < size)
+    n *= 2;
+  char *p = realloc (copier->xbuf, n);
+  if (!p)
+    return -1;
+  copier->xbuf = p;
+  copier->xbuf_size = n;
+  return 0;
+}
+
+/* Read into COPIER's buffer, growing it as needed, what CALL gives for
+   descriptor FD and NAME (NULL for flistxattr) at OFFSET in the
+   buffer.  Return the size, or -1 with errno set.  */
+static ssize_t
+xattr_fetch (struct file_copier *copier, int fd, char const *name,
+             size_t offset)
+{
+  for (;;)
+    {
+      if (grow_xbuf (copier, offset + XBUF_MIN) < 0)
+        return -1;
+      char *buf = copier->xbuf + offset;
+      size_t room = copier->xbuf_size - offset;
+      ssize_t n = (name ? fgetxattr (fd, name, buf, room)
+                   : flistxattr (fd, buf, room));
+      if (0 <= n || errno != ERANGE)
+        return n;
+      ssize_t need = (name ? fgetxattr (fd, name, NULL, 0)
+                      : flistxattr (fd, NULL, 0));
+      if (need < 0)
+        return -1;
+      if (grow_xbuf (copier, offset + need + XBUF_MIN) < 0)
+        return -1;
+    }
+}
+
+/* Copy from SRC_FD to DST_FD the extended attributes COPIER keeps: the
+   access control lists with the mode, the others with the xattrs.  Set
+   *ACL_SET when an access control list was copied.  A source that
+   cannot have attributes has none.  Return 0 or -1 with errno set and
+   *STEP naming what failed (the mode or the xattrs).  */
+static int
+copy_xattrs (struct file_copier *copier, int src_fd, int dst_fd,
+             bool *acl_set, enum copy_file_step *step)
+{
+  bool want_acl = copier->preserve & COPY_PRESERVE_MODE;
+  bool want_other = copier->preserve & COPY_PRESERVE_XATTR;
+  *step = want_other ? COPY_STEP_XATTR : COPY_STEP_MODE;
+  ssize_t list_len = xattr_fetch (copier, src_fd, NULL, 0);
+  if (list_len < 0)
+    return errno == ENOTSUP ? 0 : -1;
+  int saved_errno = 0;
+  size_t off = 0;
+  while (off < (size_t) list_len)
+    {
+      char const *name = copier->xbuf + off;
+      size_t name_len = strlen (name) + 1;
+      size_t value_at = list_len;
+      bool is_acl = strncmp (name, acl_prefix, sizeof acl_prefix - 1) == 0;
+      if (is_acl ? want_acl : want_other)
+        {
+          /* The value goes after the list, which may move as the buffer
+             grows: take the name again after the fetch.  */
+          ssize_t v = xattr_fetch (copier, src_fd, name, value_at);
+          name = copier->xbuf + off;
+          if (v < 0
+              || fsetxattr (dst_fd, name, copier->xbuf + value_at, v, 0) < 0)
+            {
+              saved_errno = errno;
+              *step = is_acl ? COPY_STEP_MODE : COPY_STEP_XATTR;
+            }
+          else if (is_acl)
+            *acl_set = true;
+        }
+      off += name_len;
+    }
+  errno = saved_errno;
+  return saved_errno ? -1 : 0;
+}
+
+/* Carry over to T the owner of SRC_ST, if COPIER keeps it and *D (T's
+   state) differs.  On failure keep at least the group if that can be
+   set, and drop the special bits from D->want: they must not be given
+   to the wrong owner.  Return 0 or -1 (a required failure, in
+   REPORT).  */
+static int
+carry_owner (struct file_copier *copier, struct attr_target const *t,
+             struct stat const *src_st, struct dst_state *d,
+             struct copy_file_report *report)
+{
+  if (!(copier->preserve & COPY_PRESERVE_OWNERSHIP)
+      || (d->uid == src_st->st_uid && d->gid == src_st->st_gid))
+    return 0;
+  if (set_owner (t, src_st->st_uid, src_st->st_gid) == 0)
+    {
+      /* fchown cleared the set-user-ID and set-group-ID bits.  */
+      d->mode = (mode_t) -1;
+      return 0;
+    }
+  int err = errno;
+  if (d->gid != src_st->st_gid)
+    set_owner (t, (uid_t) -1, src_st->st_gid);
+  d->mode = (mode_t) -1;
+  if (d->want != (mode_t) -1)
+    d->want &= ~SPECIAL_BITS;
+  errno = err;
+  return attr_failed (copier, COPY_PRESERVE_OWNERSHIP, report,
+                      COPY_STEP_OWNER);
+}
+
+/* Carry over to T what COPIER keeps of SRC_ST's attributes, given T's
+   state *D; SRC_FD is the source's descriptor where T has one (for
+   its extended attributes).  Return 0, or -1 with the failure in
+   REPORT.  */
+static int
+carry_attributes (struct file_copier *copier, struct attr_target const *t,
+                  int src_fd, struct stat const *src_st,
+                  struct dst_state *d, struct copy_file_report *report)
+{
+  if (copier->preserve & COPY_PRESERVE_TIMESTAMPS
+      && set_times (t, src_st) < 0
+      && attr_failed (copier, COPY_PRESERVE_TIMESTAMPS, report,
+                      COPY_STEP_TIMES) < 0)
+    return -1;
+  if (carry_owner (copier, t, src_st, d, report) < 0)
+    return -1;
+  bool acl_set = false;
+  enum copy_file_step step;
+  if (0 <= t->fd && 0 <= src_fd
+      && copier->preserve & (COPY_PRESERVE_MODE | COPY_PRESERVE_XATTR)
+      && copy_xattrs (copier, src_fd, t->fd, &acl_set, &step) < 0
+      && attr_failed (copier, (step == COPY_STEP_MODE ? COPY_PRESERVE_MODE
+                               : COPY_PRESERVE_XATTR),
+                      report, step) < 0)
+    return -1;
+  if (t->is_link || d->want == (mode_t) -1
+      || (d->want == d->mode && !acl_set))
+    return 0;
+  if (set_mode (t, d->want) < 0
+      && attr_failed (copier, COPY_PRESERVE_MODE, report,
+                      COPY_STEP_MODE) < 0)
+    return -1;
+  return 0;
+}
+
+/* Carry over to the open DST_FD what COPIER keeps of the attributes
+   of the file open as SRC_FD, whose status is SRC_ST.  DST_MODE is
+   the destination's mode now ((mode_t) -1 if not known), DST_UID and
+   DST_GID its owner.  Without COPY_PRESERVE_MODE the mode is left as
+   it is.  Return 0, or -1 with the failure in REPORT.  */
+int
+copy_attributes_fd (struct file_copier *copier, int src_fd,
+                    struct stat const *src_st, int dst_fd,
+                    mode_t dst_mode, uid_t dst_uid, gid_t dst_gid,
+                    struct copy_file_report *report)
+{
+  struct attr_target t = { .fd = dst_fd, .dirfd = -1 };
+  struct dst_state d = {
+    .uid = dst_uid, .gid = dst_gid, .mode = dst_mode,
+    .want = (copier->preserve & COPY_PRESERVE_MODE
+             ? src_st->st_mode & MODE_BITS : (mode_t) -1)
+  };
+  return carry_attributes (copier, &t, src_fd, src_st, &d, report);
+}
+
+/* Carry over to DST_NAME (in DST_DIRFD), a symbolic link or a special
+   file just created by the caller and not followed, what COPIER keeps
+   of SRC_ST's attributes (extended attributes excepted: only regular
+   files and directories hold user attributes).  SRC_DIRFD and SRC_NAME
+   name the source, for a later use.  Return 0, or -1 with the failure
+   in REPORT.  */
+int
+copy_attributes_at (struct file_copier *copier, struct stat const *src_st,
+                    int src_dirfd, char const *src_name,
+                    int dst_dirfd, char const *dst_name,
+                    struct copy_file_report *report)
+{
+  (void) src_dirfd, (void) src_name;
+  bool is_link = S_ISLNK (src_st->st_mode);
+  struct attr_target t = { .fd = -1, .dirfd = dst_dirfd, .name = dst_name,
+                           .is_link = is_link };
+  struct dst_state d = {
+    /* Not known: the caller created it, but under which owner (a
+       set-group-ID directory) and mode (a default ACL) is not sure.  */
+    .uid = (uid_t) -1, .gid = (gid_t) -1, .mode = (mode_t) -1,
+    .want = (copier->preserve & COPY_PRESERVE_MODE && !is_link
+             ? src_st->st_mode & MODE_BITS : (mode_t) -1)
+  };
+  return carry_attributes (copier, &t, -1, src_st, &d, report);
+}
+
+/* ---- the regular file ----------------------------------------------- */
+
+/* Open the source of NAMES into *SRC_FD (or take the descriptor
+   NAMES gives) and its status into REPORT->src_st; it must be the file
+   NAMES->src_st describes, if given.  Return 0, or -1 with the failure in REPORT.  */
+static int
+open_source (struct copy_file_names const *names, int *src_fd,
+             struct copy_file_report *report)
+{
+  if (0 <= names->src_fd)
+    {
+      *src_fd = names->src_fd;
+      report->src_st = *names->src_st;
+      return 0;
+    }
+  int flags = (O_RDONLY | O_CLOEXEC | O_NOCTTY
+               | (names->follow_src ? 0 : O_NOFOLLOW));
+  *src_fd = openat (names->src_dirfd, names->src_name, flags);
+  if (*src_fd < 0)
+    return step_failed (report, COPY_STEP_OPEN_SRC);
+  if (fstat (*src_fd, &report->src_st) < 0)
+    return step_failed (report, COPY_STEP_STAT_SRC);
+  struct stat const *st = names->src_st;
+  if (st && (st->st_ino != report->src_st.st_ino
+             || st->st_dev != report->src_st.st_dev))
+    {
+      errno = 0;
+      return step_failed (report, COPY_STEP_SRC_REPLACED);
+    }
+  return 0;
+}
+
+/* Create the destination of NAMES, a copy of a file of status SRC_ST,
+   into *DST_FD, and set *DST_ST and *D to what it is: an empty regular
+   file whose owner is the one a new file gets in its directory, with
+   no permission for group and others while its owner is still to be
+   set.  Return 0, or -1 with the failure in REPORT.  */
+static int
+create_dest (struct file_copier *copier, struct copy_file_names const *names,
+             struct stat const *src_st, int *dst_fd, struct stat *dst_st,
+             struct dst_state *d, struct copy_file_report *report)
+{
+  struct stat const *dir = names->dst_dir_st;
+  d->uid = copier->euid;
+  d->gid = (dir && dir->st_mode & S_ISGID ? dir->st_gid : copier->egid);
+  bool owner_pending = (copier->preserve & COPY_PRESERVE_OWNERSHIP
+                        && (!dir || d->uid != src_st->st_uid
+                            || d->gid != src_st->st_gid));
+  mode_t mode = src_st->st_mode & (owner_pending ? S_IRWXU : ACCESSPERMS);
+  *dst_fd = openat (names->dst_dirfd, names->dst_name,
+                    O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
+                    mode);
+  if (*dst_fd < 0)
+    return step_failed (report, COPY_STEP_CREATE_DST);
+  d->mode = mode & ~copier->umask;
+  memset (dst_st, 0, sizeof *dst_st);
+  dst_st->st_mode = S_IFREG | d->mode;
+  if (copier->preserve & COPY_PRESERVE_MODE)
+    {
+      /* A default ACL in the directory would set the mode instead of
+         the umask: unless there is none, the mode is set whatever it
+         seems to be.  */
+      d->want = src_st->st_mode & MODE_BITS;
+      if (!(dir && names->dst_dir_plain))
+        d->mode = (mode_t) -1;
+    }
+  else
+    d->want = owner_pending ? src_st->st_mode & ACCESSPERMS & ~copier->umask
+              : (mode_t) -1;
+  if (!dir)
+    {
+      if (fstat (*dst_fd, dst_st) < 0)
+        return step_failed (report, COPY_STEP_STAT_DST);
+      d->uid = dst_st->st_uid;
+      d->gid = dst_st->st_gid;
+      return 0;
+    }
+  dst_st->st_dev = dir->st_dev;
+  dst_st->st_blksize = dir->st_blksize;
+  dst_st->st_uid = d->uid;
+  dst_st->st_gid = d->gid;
+  return 0;
+}
+
+/* Open the existing destination of NAMES into *DST_FD, emptied if data
+   is to be copied, and set *DST_ST and *D to what it is.  Return 0, or
+   -1 with the failure in REPORT.  */
+static int
+open_dest (struct file_copier *copier, struct copy_file_names const *names,
+           struct stat const *src_st, int *dst_fd, struct stat *dst_st,
+           struct dst_state *d, struct copy_file_report *report)
+{
+  int flags = (O_WRONLY | O_CLOEXEC | O_NOCTTY
+               | (copier->data ? O_TRUNC : 0));
+  *dst_fd = openat (names->dst_dirfd, names->dst_name, flags);
+  if (*dst_fd < 0)
+    return step_failed (report, COPY_STEP_OPEN_DST);
+  if (fstat (*dst_fd, dst_st) < 0)
+    return step_failed (report, COPY_STEP_STAT_DST);
+  d->uid = dst_st->st_uid;
+  d->gid = dst_st->st_gid;
+  d->mode = dst_st->st_mode & MODE_BITS;
+  d->want = (copier->preserve & COPY_PRESERVE_MODE
+             ? src_st->st_mode & MODE_BITS : (mode_t) -1);
+  return 0;
+}
+
+/* Copy the data of SRC_FD (status SRC_ST) to DST_FD (status DST_ST),
+   FRESH when DST_FD was just created.  Return 0, or -1 with the
+   failure in REPORT.  */
+static int
+copy_contents (struct file_copier *copier, int src_fd,
+               struct stat const *src_st, int dst_fd,
+               struct stat const *dst_st, bool fresh,
+               struct copy_file_report *report)
+{
+  struct copy_result result;
+  int r = (fresh
+           ? copy_data_fresh (&copier->engine, src_fd, src_st, dst_fd,
+                              dst_st, &result)
+           : copy_data (&copier->engine, src_fd, src_st, dst_fd, dst_st,
+                        &result));
+  report->method = result.method;
+  report->side = result.failure;
+  if (r > 0)
+    return 0;
+  if (r == 0)
+    {
+      errno = ENOTSUP;
+      return step_failed (report, COPY_STEP_NO_METHOD);
+    }
+  return step_failed (report, (result.failure == COPY_FAILED_READ
+                               ? COPY_STEP_READ : COPY_STEP_WRITE));
+}
+
+/* Copy the regular file NAMES->src_name to NAMES->dst_name, creating
+   the destination (HOW is COPY_DST_CREATE) or overwriting an existing
+   one (COPY_DST_OVERWRITE), with the data unless COPIER->data is false
+   and then the attributes COPIER keeps, in the order copy-file.h
+   gives.  Fill in REPORT.  Return 0, or -1 with the step that failed
+   and its errno in REPORT (after a failure to write, the destination
+   holds what was written, with no attribute carried over).  */
+int
+qcopy_file_preserving (struct file_copier *copier,
+                       struct copy_file_names const *names,
+                       enum copy_dst_open how,
+                       struct copy_file_report *report)
+{
+  report_init (report);
+  int src_fd = -1, dst_fd = -1;
+  struct stat dst_st;
+  struct dst_state d;
+  int r = open_source (names, &src_fd, report);
+  if (r == 0)
+    r = (how == COPY_DST_CREATE
+         ? create_dest (copier, names, &report->src_st, &dst_fd, &dst_st,
+                        &d, report)
+         : open_dest (copier, names, &report->src_st, &dst_fd, &dst_st,
+                      &d, report));
+  if (r == 0 && copier->data)
+    r = copy_contents (copier, src_fd, &report->src_st, dst_fd, &dst_st,
+                       how == COPY_DST_CREATE, report);
+  if (r == 0)
+    {
+      struct attr_target t = { .fd = dst_fd, .dirfd = -1 };
+      r = carry_attributes (copier, &t, src_fd, &report->src_st, &d,
+                            report);
+    }
+  int saved_errno = errno;
+  if (0 <= src_fd)
+    close (src_fd);
+  if (0 <= dst_fd && close (dst_fd) < 0 && r == 0)
+    r = step_failed (report, COPY_STEP_CLOSE_DST);
+  errno = saved_errno;
+  return r;
+}

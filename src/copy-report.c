@@ -1,0 +1,79 @@
+/* copy-report.c -- word the failures of lib/copy-file.c as GNU's cp
+   does.  */
+
+#include <config.h>
+
+#include "copy-report.h"
+
+#include <errno.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "quotearg.h"
+
+#define quoteaf_n(n, name) \
+  quotearg_n_style (n, shell_escape_always_quoting_style, name)
+
+/* For each step, GNU's message and whether it names the source (1) or
+   the destination (0); the clone message names both.  */
+static struct
+{
+  char const *format;
+  bool names_src;
+} const messages[COPY_STEP_COUNT] = {
+  [COPY_STEP_OPEN_SRC] = { "cannot open %s for reading", true },
+  [COPY_STEP_STAT_SRC] = { "cannot fstat %s", true },
+  [COPY_STEP_SRC_REPLACED] = {
+    "skipping file %s, as it was replaced while being copied", true },
+  [COPY_STEP_CREATE_DST] = { "cannot create regular file %s", false },
+  [COPY_STEP_OPEN_DST] = { "cannot create regular file %s", false },
+  [COPY_STEP_STAT_DST] = { "cannot fstat %s", false },
+  [COPY_STEP_READ] = { "error reading %s", true },
+  [COPY_STEP_WRITE] = { "error writing %s", false },
+  [COPY_STEP_TIMES] = { "preserving times for %s", false },
+  [COPY_STEP_OWNER] = { "failed to preserve ownership for %s", false },
+  [COPY_STEP_XATTR] = { "setting attributes for %s", false },
+  [COPY_STEP_MODE] = { "preserving permissions for %s", false },
+  [COPY_STEP_CLOSE_DST] = { "failed to close %s", false },
+};
+
+/* Print the message for REP's failed step, a copy of SRC to DST.
+   Return false, for the caller's status.  */
+bool
+report_copy_failure (struct copy_file_report const *rep,
+                     char const *src, char const *dst)
+{
+  if (rep->step == COPY_STEP_NO_METHOD)
+    error (0, rep->err, "failed to clone %s from %s", quoteaf_n (0, dst),
+           quoteaf_n (1, src));
+  else if (rep->step < COPY_STEP_COUNT && messages[rep->step].format)
+    error (0, rep->err, messages[rep->step].format,
+           quoteaf_n (0, messages[rep->step].names_src ? src : dst));
+  else
+    error (0, rep->err, "%s", quoteaf_n (0, dst));
+  return false;
+}
+
+/* Print the messages GNU's cp gives for the attributes in REP that
+   could not be kept although asked for (PRESERVE) but not required
+   (REQUIRE) of the copy DST: none for a file system that cannot hold
+   extended attributes, nor for an owner that only root could give.  */
+void
+report_soft_failures (struct copy_file_report const *rep, char const *dst,
+                      unsigned int preserve, unsigned int require)
+{
+  (void) preserve, (void) require;
+  for (int step = 0; step < COPY_STEP_COUNT; step++)
+    {
+      int err = rep->soft_err[step];
+      if (!err || !messages[step].format)
+        continue;
+      if (step == COPY_STEP_XATTR && (err == ENOTSUP || err == EPERM))
+        continue;
+      if (step == COPY_STEP_OWNER && (err == EPERM || err == EINVAL))
+        continue;
+      if (step == COPY_STEP_MODE && err == ENOTSUP)
+        continue;
+      error (0, err, messages[step].format, quoteaf_n (0, dst));
+    }
+}

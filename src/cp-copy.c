@@ -1,0 +1,1035 @@
+/* cp-copy.c -- cp's tree copier: one operand at a time, each entry
+   decided as GNU coreutils 9.1's cp decides it.
+
+   The walk goes from directory descriptors on both sides: an entry is
+   a name relative to its parent's descriptor (openat, fstatat,
+   mkdirat), so that no path is ever resolved twice and depth is not
+   bounded by PATH_MAX; the full names are kept only for messages.
+   Regular files are copied by lib/copy-file.c (open, create, engine,
+   attributes); directories get their attributes after their contents.
+
+   What this file may call: lib/copy-file.h and the engine under it,
+   gnulib, and cp.h's options.  It prints cp's messages.  */
+
+#include <config.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include "areadlink.h"
+#include "backupfile.h"
+#include "dirname.h"
+#include "error.h"
+#include "file-set.h"
+#include "filenamecat.h"
+#include "hash.h"
+#include "hash-triple.h"
+#include "progname.h"
+#include "quotearg.h"
+#include "same-inode.h"
+#include "xalloc.h"
+#include "yesno.h"
+
+#include "copy-report.h"
+#include "cp.h"
+#include "cp-progress.h"
+
+#define quoteaf(name) quotearg_style (shell_escape_always_quoting_style, name)
+#define quoteaf_n(n, name) \
+  quotearg_n_style (n, shell_escape_always_quoting_style, name)
+
+/* One side of a copy: NAME relative to the directory DIRFD, and PATH,
+   the whole name that messages give.  */
+struct loc
+{
+  int dirfd;
+  char const *name;
+  char const *path;
+};
+
+/* A destination directory that entries are copied into: its
+   descriptor and status, and whether cp made it (then none of its
+   entries exist yet, and need no look).  */
+struct dst_dir
+{
+  int fd;
+  struct stat st;
+  bool fresh;
+  bool default_acl;             /* it may have a default ACL */
+};
+
+/* One entry of a source directory, as read.  */
+struct dirent_item
+{
+  ino_t ino;
+  unsigned char type;
+  char *name;
+};
+
+/* A hard link kept: the source's identity, and where its first copy
+   went.  */
+struct link_item
+{
+  dev_t dev;
+  ino_t ino;
+  char *dst;
+};
+
+static struct cp_options const *x;
+static struct file_copier copier;
+
+/* The sources already copied (names and identities) and the
+   destinations made, when there are several operands; the hard links
+   kept.  */
+static Hash_table *src_seen;
+static Hash_table *dst_made;
+static Hash_table *links;
+
+/* The device of the operand being copied, for -x.  */
+static dev_t top_dev;
+
+static bool copy_entry (struct loc const *src, struct loc const *dst,
+                        struct dst_dir const *parent, unsigned char d_type,
+                        bool top);
+
+/* ---- tables ----------------------------------------------------------- */
+
+static size_t
+link_hash (void const *p, size_t n)
+{
+  struct link_item const *l = p;
+  return (l->ino ^ (uintmax_t) l->dev * 31) % n;
+}
+
+static bool
+link_equal (void const *a, void const *b)
+{
+  struct link_item const *l = a, *m = b;
+  return l->ino == m->ino && l->dev == m->dev;
+}
+
+static void
+link_free (void *p)
+{
+  struct link_item *l = p;
+  free (l->dst);
+  free (l);
+}
+
+/* Set up the tables cp's options X need, for N_SOURCES operands, and
+   the copier.  */
+void
+cp_copy_init (struct cp_options const *opts, int n_sources)
+{
+  x = opts;
+
+  /* Every mode is set explicitly when modes are kept: with no umask,
+     a new file can be made with its final permissions at once.  */
+  if (x->preserve & COPY_PRESERVE_MODE)
+    umask (0);
+  unsigned int preserve = x->preserve, require = x->require;
+  if (x->require_xattr)
+    require |= COPY_PRESERVE_XATTR;
+  file_copier_init (&copier, x->sparse, preserve, require);
+  copier.data = !x->attributes_only;
+  if (x->reflink == REFLINK_NEVER)
+    copier.engine.first = COPY_METHOD_SPARSE;
+  if (x->reflink == REFLINK_ALWAYS)
+    copier.engine.last = COPY_METHOD_CLONE;
+  progress_init (x->progress, &copier.engine);
+  if (1 < n_sources)
+    {
+      src_seen = hash_initialize (16, NULL, triple_hash, triple_compare_ino_str,
+                                  triple_free);
+      dst_made = hash_initialize (64, NULL, triple_hash, triple_compare_ino_str,
+                                  triple_free);
+      if (!src_seen || !dst_made)
+        xalloc_die ();
+    }
+  if (x->preserve_links)
+    {
+      links = hash_initialize (64, NULL, link_hash, link_equal, link_free);
+      if (!links)
+        xalloc_die ();
+    }
+
+  /* A deep tree holds two descriptors per level open.  */
+  struct rlimit rl;
+  if (getrlimit (RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max)
+    {
+      rl.rlim_cur = rl.rlim_max;
+      setrlimit (RLIMIT_NOFILE, &rl);
+    }
+}
+
+/* Free what cp_copy_init set up.  */
+void
+cp_copy_finish (void)
+{
+  progress_finish ();
+  Hash_table *tables[] = { src_seen, dst_made, links };
+  for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
+    if (tables[i])
+      hash_free (tables[i]);
+  file_copier_free (&copier);
+}
+
+/* Remember that DST (status ST) was made by this run.  */
+static void
+remember_made (struct loc const *dst)
+{
+  struct stat st;
+  if (dst_made && fstatat (dst->dirfd, dst->name, &st,
+                           AT_SYMLINK_NOFOLLOW) == 0)
+    record_file (dst_made, dst->path, &st);
+}
+
+/* ---- small steps ------------------------------------------------------ */
+
+/* The path of NAME inside the directory whose path is DIR.  */
+static char *
+child_path (char const *dir, char const *name)
+{
+  char *p = file_name_concat (dir, name, NULL);
+  if (!p)
+    xalloc_die ();
+  return p;
+}
+
+/* Print -v's line for SRC copied to DST, with BACKUP if one was made.  */
+static void
+say_copied (struct loc const *src, struct loc const *dst,
+            char const *backup)
+{
+  printf ("%s -> %s", quoteaf_n (0, src->path), quoteaf_n (1, dst->path));
+  if (backup)
+    printf (" (backup: %s)", quoteaf (backup));
+  putchar ('\n');
+}
+
+/* Ask whether to overwrite DST; return the answer.  */
+static bool
+ask_overwrite (struct loc const *dst)
+{
+  fprintf (stderr, "%s: overwrite %s? ", program_name, quoteaf (dst->path));
+  return yesno ();
+}
+
+/* Whether ST's modification time is older than SRC_ST's.  */
+static bool
+older (struct stat const *st, struct stat const *src_st)
+{
+  return (st->st_mtim.tv_sec < src_st->st_mtim.tv_sec
+          || (st->st_mtim.tv_sec == src_st->st_mtim.tv_sec
+              && st->st_mtim.tv_nsec < src_st->st_mtim.tv_nsec));
+}
+
+/* Read the entries of the directory open as FD (which this takes and
+   closes), sorted by inode number (the order that reads a disk
+   fastest, and GNU's), into *ITEMS.  Return the count, or -1 with
+   errno set.  */
+static ssize_t
+read_entries (int fd, struct dirent_item **items)
+{
+  DIR *d = fdopendir (fd);
+  if (!d)
+    {
+      int e = errno;
+      close (fd);
+      errno = e;
+      return -1;
+    }
+  size_t n = 0, alloc = 0;
+  struct dirent_item *v = NULL;
+  struct dirent *e;
+  errno = 0;
+  while ((e = readdir (d)))
+    {
+      char const *s = e->d_name;
+      if (s[0] == '.' && (!s[1] || (s[1] == '.' && !s[2])))
+        continue;
+      if (n == alloc)
+        v = x2nrealloc (v, &alloc, sizeof *v);
+      v[n].ino = e->d_ino;
+      v[n].type = e->d_type;
+      v[n].name = xstrdup (s);
+      n++;
+      errno = 0;
+    }
+  int err = errno;
+  closedir (d);
+  *items = v;
+  if (err)
+    {
+      for (size_t i = 0; i < n; i++)
+        free (v[i].name);
+      free (v);
+      *items = NULL;
+      errno = err;
+      return -1;
+    }
+  return n;
+}
+
+static int
+item_cmp (void const *a, void const *b)
+{
+  struct dirent_item const *p = a, *q = b;
+  return (p->ino > q->ino) - (p->ino < q->ino);
+}
+
+/* ---- directories ------------------------------------------------------ */
+
+/* Copy the entries of the source directory open as SRC_FD (taken and
+   closed here), whose path is SRC_PATH, into DIR, whose path is
+   DST_PATH.  Return true if all were copied.  */
+static bool
+copy_dir_entries (int src_fd, char const *src_path,
+                  struct dst_dir const *dir, char const *dst_path)
+{
+  int list_fd = dup (src_fd);
+  struct dirent_item *items;
+  ssize_t n = list_fd < 0 ? -1 : read_entries (list_fd, &items);
+  if (n < 0)
+    {
+      error (0, errno, "cannot access %s", quoteaf (src_path));
+      close (src_fd);
+      return false;
+    }
+  qsort (items, n, sizeof *items, item_cmp);
+  bool ok = true;
+  for (ssize_t i = 0; i < n; i++)
+    {
+      char *sp = child_path (src_path, items[i].name);
+      char *dp = child_path (dst_path, items[i].name);
+      struct loc s = { src_fd, items[i].name, sp };
+      struct loc d = { dir->fd, items[i].name, dp };
+      ok &= copy_entry (&s, &d, dir, items[i].type, false);
+      free (sp);
+      free (dp);
+      free (items[i].name);
+    }
+  free (items);
+  close (src_fd);
+  return ok;
+}
+
+/* The mode a directory copied from SRC_ST ends with, or (mode_t) -1
+   to leave the mode it has: the source's with --preserve=mode, else
+   for a new directory the source's less the umask.  */
+static mode_t
+dir_final_mode (struct stat const *src_st, bool made)
+{
+  if (x->preserve & COPY_PRESERVE_MODE)
+    return src_st->st_mode & 07777;
+  return made ? src_st->st_mode & 0777 & ~copier.umask : (mode_t) -1;
+}
+
+/* Whether the directory open as FD may have a default ACL (which
+   new files get instead of the umask): it has one, or cannot say.  */
+static bool
+has_default_acl (int fd)
+{
+  return (0 <= fgetxattr (fd, "system.posix_acl_default", NULL, 0)
+          || !(errno == ENODATA || errno == ENOTSUP));
+}
+
+/* Make the directory DST for a copy of SRC_ST, writable and searchable
+   by its owner while it is filled, and giving group and others no
+   more than they finally get.  Set *MODE to the mode it was made with.
+   Return true, or false with errno set.  */
+static bool
+make_dir (struct loc const *dst, struct stat const *src_st, mode_t *mode)
+{
+  mode_t m = src_st->st_mode & 0777;
+  if (x->preserve & COPY_PRESERVE_OWNERSHIP)
+    m &= S_IRWXU;
+  m |= S_IRWXU;
+  *mode = m & ~copier.umask;
+  return mkdirat (dst->dirfd, dst->name, m) == 0;
+}
+
+/* Copy the directory SRC (status SRC_ST) to DST, which exists already
+   when EXISTS (status DST_ST); PARENT is DST's parent, or NULL at the
+   top.  Return true if all went well.  */
+static bool
+copy_dir (struct loc const *src, struct stat const *src_st,
+          struct loc const *dst, struct dst_dir const *parent, bool exists,
+          struct stat const *dst_st, bool follow)
+{
+  mode_t made_mode = 0;
+  if (!exists)
+    {
+      if (!make_dir (dst, src_st, &made_mode))
+        {
+          error (0, errno, "cannot create directory %s", quoteaf (dst->path));
+          return false;
+        }
+      if (x->verbose)
+        say_copied (src, dst, NULL);
+    }
+  int nofollow = follow ? 0 : O_NOFOLLOW;
+  int src_fd = openat (src->dirfd, src->name,
+                       O_RDONLY | O_DIRECTORY | O_CLOEXEC | nofollow);
+  if (src_fd < 0)
+    {
+      error (0, errno, "cannot access %s", quoteaf (src->path));
+      return false;
+    }
+  bool dst_follow = exists && x->keep_directory_symlink;
+  struct dst_dir dir = { .fresh = !exists };
+  dir.fd = openat (dst->dirfd, dst->name,
+                   O_RDONLY | O_DIRECTORY | O_CLOEXEC
+                   | (dst_follow ? 0 : O_NOFOLLOW));
+  if (dir.fd < 0 || fstat (dir.fd, &dir.st) < 0)
+    {
+      error (0, errno, "cannot access %s", quoteaf (dst->path));
+      close (src_fd);
+      if (0 <= dir.fd)
+        close (dir.fd);
+      return false;
+    }
+  (void) dst_st;
+  dir.default_acl = (dir.fresh && parent ? parent->default_acl
+                     : has_default_acl (dir.fd));
+  bool ok = true;
+  bool descend = !x->one_file_system || src_st->st_dev == top_dev;
+  int attr_src = descend ? dup (src_fd) : src_fd;
+  if (descend)
+    ok = copy_dir_entries (src_fd, src->path, &dir, dst->path);
+
+  /* The attributes, now that the contents are in.  */
+  mode_t final = dir_final_mode (src_st, !exists);
+  struct copy_file_report rep;
+  memset (&rep, 0, sizeof rep);
+  if (copy_attributes_fd (&copier, attr_src, src_st, dir.fd,
+                          exists ? dir.st.st_mode & 07777 : made_mode,
+                          dir.st.st_uid, dir.st.st_gid, &rep) < 0)
+    ok &= report_copy_failure (&rep, src->path, dst->path);
+  else
+    report_soft_failures (&rep, dst->path, x->preserve, x->require);
+  if (!(x->preserve & COPY_PRESERVE_MODE) && final != (mode_t) -1
+      && final != made_mode && fchmod (dir.fd, final) < 0)
+    {
+      error (0, errno, "setting permissions for %s", quoteaf (dst->path));
+      ok = false;
+    }
+  if (0 <= attr_src)
+    close (attr_src);
+  close (dir.fd);
+  return ok;
+}
+
+/* ---- files, links, special files -------------------------------------- */
+
+/* Copy the regular file SRC (status SRC_ST, open as SRC_FD or -1) to
+   DST, creating it (HOW COPY_DST_CREATE) or overwriting it; PARENT is
+   DST's directory, or NULL.  Return true if it was copied.  */
+static bool
+copy_regular (struct loc const *src, struct stat const *src_st, int src_fd,
+              struct loc const *dst, struct dst_dir const *parent,
+              enum copy_dst_open how, bool follow)
+{
+  struct copy_file_names names = {
+    .src_fd = src_fd, .src_dirfd = src->dirfd, .src_name = src->name,
+    .src_st = src_st, .follow_src = follow,
+    .dst_dirfd = dst->dirfd, .dst_name = dst->name,
+    .dst_dir_st = parent ? &parent->st : NULL,
+    .dst_dir_plain = parent && !parent->default_acl
+  };
+  struct copy_file_report rep;
+  progress_file (src->path, dst->path, src_st->st_size);
+  int r = qcopy_file_preserving (&copier, &names, how, &rep);
+  progress_file_done ();
+  if (r < 0 && rep.step == COPY_STEP_OPEN_DST && x->force)
+    {
+      /* -f: remove what cannot be opened, and make it anew.  */
+      if (unlinkat (dst->dirfd, dst->name, 0) < 0)
+        {
+          error (0, errno, "cannot remove %s", quoteaf (dst->path));
+          return false;
+        }
+      names.src_fd = -1;
+      r = qcopy_file_preserving (&copier, &names, COPY_DST_CREATE, &rep);
+    }
+  if (r < 0)
+    return report_copy_failure (&rep, src->path, dst->path);
+  report_soft_failures (&rep, dst->path, x->preserve, x->require);
+  if (x->debug)
+    printf ("copied %s with %s\n", quoteaf (dst->path),
+            copy_method_name (rep.method));
+  return true;
+}
+
+/* Give DST, just made by name (a symbolic link or a special file),
+   what is kept of the attributes of SRC (status SRC_ST).  Return true,
+   or false (reported).  */
+static bool
+carry_attributes_at (struct loc const *src, struct stat const *src_st,
+                     struct loc const *dst)
+{
+  struct copy_file_report rep;
+  memset (&rep, 0, sizeof rep);
+  if (copy_attributes_at (&copier, src_st, src->dirfd, src->name,
+                          dst->dirfd, dst->name, &rep) < 0)
+    return report_copy_failure (&rep, src->path, dst->path);
+  report_soft_failures (&rep, dst->path, x->preserve, x->require);
+  return true;
+}
+
+/* Copy the symbolic link SRC (status SRC_ST) to DST.  */
+static bool
+copy_symlink (struct loc const *src, struct stat const *src_st,
+              struct loc const *dst)
+{
+  char *target = areadlinkat_with_size (src->dirfd, src->name,
+                                        src_st->st_size);
+  if (!target)
+    {
+      error (0, errno, "cannot read symbolic link %s", quoteaf (src->path));
+      return false;
+    }
+  int r = symlinkat (target, dst->dirfd, dst->name);
+  free (target);
+  if (r < 0)
+    {
+      error (0, errno, "cannot create symbolic link %s", quoteaf (dst->path));
+      return false;
+    }
+  return carry_attributes_at (src, src_st, dst);
+}
+
+/* Make DST a FIFO or device node like SRC (status SRC_ST).  */
+static bool
+copy_special (struct loc const *src, struct stat const *src_st,
+              struct loc const *dst)
+{
+  bool fifo = S_ISFIFO (src_st->st_mode);
+  mode_t m = src_st->st_mode & (S_IFMT | 0777);
+  if (x->preserve & COPY_PRESERVE_OWNERSHIP)
+    m &= S_IFMT | S_IRWXU;
+  if ((fifo ? mkfifoat (dst->dirfd, dst->name, m & 0777)
+       : mknodat (dst->dirfd, dst->name, m, src_st->st_rdev)) < 0)
+    {
+      error (0, errno, fifo ? "cannot create fifo %s"
+             : "cannot create special file %s", quoteaf (dst->path));
+      return false;
+    }
+  return carry_attributes_at (src, src_st, dst);
+}
+
+/* Make DST a hard link to SRC (-l), following a symlink SRC when
+   FOLLOW.  */
+static bool
+link_entry (struct loc const *src, struct loc const *dst, bool follow)
+{
+  if (linkat (src->dirfd, src->name, dst->dirfd, dst->name,
+              follow ? AT_SYMLINK_FOLLOW : 0) < 0)
+    {
+      error (0, errno, "cannot create hard link %s to %s",
+             quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
+      return false;
+    }
+  return true;
+}
+
+/* Make DST a symbolic link to SRC's name (-s).  */
+static bool
+symlink_entry (struct loc const *src, struct loc const *dst)
+{
+  if (src->path[0] != '/' && strchr (dst->path, '/'))
+    {
+      char *dir = dir_name (dst->path);
+      bool here = strcmp (dir, ".") == 0;
+      free (dir);
+      if (!here)
+        {
+          error (0, 0, "%s: can make relative symbolic links only in "
+                 "current directory", quotearg_colon (dst->path));
+          return false;
+        }
+    }
+  if (symlinkat (src->path, dst->dirfd, dst->name) < 0)
+    {
+      error (0, errno, "cannot create symbolic link %s to %s",
+             quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
+      return false;
+    }
+  return true;
+}
+
+/* If SRC (status ST) is a file with other links already copied, link
+   DST to that copy and set *DONE.  Otherwise remember DST as its copy.
+   Return false on a failure (reported).  */
+static bool
+keep_hard_link (struct loc const *src, struct stat const *st,
+                struct loc const *dst, bool *done)
+{
+  *done = false;
+  if (!links || S_ISDIR (st->st_mode) || st->st_nlink < 2)
+    return true;
+  struct link_item key = { st->st_dev, st->st_ino, NULL };
+  struct link_item *l = hash_lookup (links, &key);
+  if (l)
+    {
+      *done = true;
+      if (linkat (AT_FDCWD, l->dst, dst->dirfd, dst->name, 0) < 0)
+        {
+          error (0, errno, "cannot create hard link %s to %s",
+                 quoteaf_n (0, dst->path), quoteaf_n (1, l->dst));
+          return false;
+        }
+      return true;
+    }
+  l = xmalloc (sizeof *l);
+  *l = key;
+  l->dst = xstrdup (dst->path);
+  if (!hash_insert (links, l))
+    xalloc_die ();
+  (void) src;
+  return true;
+}
+
+/* ---- an existing destination ------------------------------------------ */
+
+/* What to do about a destination that exists.  */
+enum verdict
+{
+  GO_ON,                        /* copy over it (or into it) */
+  GO_ON_NEW,                    /* it was moved or removed: create it */
+  SKIP,                         /* leave it: success */
+  FAIL                          /* leave it: failure (reported) */
+};
+
+/* Whether SRC (status SRC_ST) and DST (lstat DST_ST) are one file for
+   this copy: the same inode, or DST a symlink to SRC that a copy of
+   SRC's data would write through.  */
+static bool
+same_file (struct stat const *src_st, struct loc const *dst,
+           struct stat const *dst_st)
+{
+  if (SAME_INODE (*src_st, *dst_st))
+    return !(x->hard_link && !S_ISDIR (src_st->st_mode)
+             && !S_ISLNK (src_st->st_mode) && false);
+  struct stat t;
+  if (S_ISLNK (dst_st->st_mode) && S_ISREG (src_st->st_mode)
+      && !x->remove_destination && !x->hard_link && !x->symbolic_link
+      && fstatat (dst->dirfd, dst->name, &t, 0) == 0)
+    return SAME_INODE (*src_st, t);
+  return false;
+}
+
+/* Decide about DST (lstat DST_ST), which exists, for a copy of SRC
+   (status SRC_ST).  Set *BACKUP to the backup made, if any.  */
+static enum verdict
+judge_existing (struct loc const *src, struct stat const *src_st,
+                struct loc const *dst, struct stat const *dst_st,
+                char **backup)
+{
+  bool src_dir = S_ISDIR (src_st->st_mode);
+  bool dst_dir = S_ISDIR (dst_st->st_mode);
+  struct stat t;
+  if (!dst_dir && S_ISLNK (dst_st->st_mode) && src_dir
+      && x->keep_directory_symlink
+      && fstatat (dst->dirfd, dst->name, &t, 0) == 0 && S_ISDIR (t.st_mode))
+    dst_dir = true;
+
+  if (same_file (src_st, dst, dst_st)
+      && !(x->force && x->backup != no_backups && S_ISREG (src_st->st_mode)))
+    {
+      error (0, 0, "%s and %s are the same file",
+             quoteaf_n (0, src->path), quoteaf_n (1, dst->path));
+      return FAIL;
+    }
+  if (dst_dir && !src_dir)
+    {
+      error (0, 0, "cannot overwrite directory %s with non-directory",
+             quoteaf (dst->path));
+      return FAIL;
+    }
+  if (src_dir)
+    {
+      if (dst_dir)
+        return GO_ON;
+      error (0, 0, "cannot overwrite non-directory %s with directory %s",
+             quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
+      return FAIL;
+    }
+  if (x->update == UPDATE_NONE)
+    return SKIP;
+  if (x->update == UPDATE_NONE_FAIL)
+    {
+      error (0, 0, "not replacing %s", quoteaf (dst->path));
+      return FAIL;
+    }
+  if (x->update == UPDATE_OLDER && !older (dst_st, src_st))
+    return SKIP;
+  if (x->clobber == CLOBBER_ASK && !ask_overwrite (dst))
+    return SKIP;
+  if (dst_made && seen_file (dst_made, dst->path, dst_st))
+    {
+      error (0, 0, "will not overwrite just-created %s with %s",
+             quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
+      return FAIL;
+    }
+  if (x->backup != no_backups)
+    {
+      *backup = find_backup_file_name (dst->dirfd, dst->name, x->backup);
+      if (renameat (dst->dirfd, dst->name, dst->dirfd, *backup) < 0)
+        {
+          int err = errno;
+          free (*backup);
+          *backup = NULL;
+          error (0, err, "cannot backup %s", quoteaf (dst->path));
+          return FAIL;
+        }
+      if (dst->name != dst->path)
+        {
+          /* The name is relative to DIRFD: messages give the path.  */
+          char *dir = dir_name (dst->path);
+          char *b = child_path (dir, *backup);
+          free (dir);
+          free (*backup);
+          *backup = b;
+        }
+      return GO_ON_NEW;
+    }
+  bool unlink_first = (x->remove_destination || x->hard_link
+                       || x->symbolic_link
+                       || (x->preserve_links && 1 < dst_st->st_nlink)
+                       || !S_ISREG (src_st->st_mode)
+                       || (S_ISLNK (dst_st->st_mode)
+                           && x->deref == DEREF_NEVER));
+  if (unlink_first && !S_ISREG (src_st->st_mode) && !x->remove_destination
+      && !x->hard_link && !x->symbolic_link && !x->force
+      && x->deref != DEREF_NEVER && !x->recursive)
+    unlink_first = false;
+  if (unlink_first)
+    {
+      if (unlinkat (dst->dirfd, dst->name, 0) < 0 && errno != ENOENT)
+        {
+          error (0, errno, "cannot remove %s", quoteaf (dst->path));
+          return FAIL;
+        }
+      if (x->verbose && !x->remove_destination)
+        printf ("removed %s\n", quoteaf (dst->path));
+      return GO_ON_NEW;
+    }
+  if (S_ISLNK (dst_st->st_mode) && fstatat (dst->dirfd, dst->name, &t, 0) < 0
+      && errno == ENOENT && !x->force)
+    {
+      error (0, 0, "not writing through dangling symlink %s",
+             quoteaf (dst->path));
+      return FAIL;
+    }
+  return GO_ON;
+}
+
+/* ---- one entry -------------------------------------------------------- */
+
+/* Whether copying a directory SRC_ST (at the top) to DST would copy it
+   into itself: DST's parent is SRC or lies inside it.  */
+static bool
+into_itself (struct stat const *src_st, struct loc const *dst)
+{
+  char *dir = dir_name (dst->path);
+  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  free (dir);
+  bool inside = false;
+  struct stat st, up;
+  while (0 <= fd && fstat (fd, &st) == 0)
+    {
+      if (SAME_INODE (st, *src_st))
+        {
+          inside = true;
+          break;
+        }
+      int parent = openat (fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      close (fd);
+      fd = parent;
+      if (fd < 0 || fstat (fd, &up) < 0 || SAME_INODE (up, st))
+        break;
+    }
+  if (0 <= fd)
+    close (fd);
+  return inside;
+}
+
+/* Get the status of SRC into *ST, following a symlink when FOLLOW; for
+   an entry that readdir says is a regular file, by opening it (the
+   open is needed anyway) into *FD.  Return true, or false (reported).  */
+static bool
+stat_source (struct loc const *src, unsigned char d_type, bool follow,
+             struct stat *st, int *fd)
+{
+  *fd = -1;
+  if (d_type == DT_REG && copier.data && !x->hard_link && !x->symbolic_link)
+    {
+      *fd = openat (src->dirfd, src->name,
+                    O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
+      if (0 <= *fd)
+        {
+          if (fstat (*fd, st) == 0 && S_ISREG (st->st_mode))
+            return true;
+          close (*fd);
+          *fd = -1;
+        }
+    }
+  if (fstatat (src->dirfd, src->name, st, follow ? 0 : AT_SYMLINK_NOFOLLOW)
+      < 0)
+    {
+      error (0, errno, "cannot stat %s", quoteaf (src->path));
+      return false;
+    }
+  return true;
+}
+
+/* Warn and return true if SRC (status ST), an operand, was given
+   before.  */
+static bool
+seen_before (struct loc const *src, struct stat const *st)
+{
+  if (!src_seen)
+    return false;
+  if (seen_file (src_seen, src->path, st))
+    {
+      error (0, 0, "warning: source %s %s specified more than once",
+             S_ISDIR (st->st_mode) ? "directory" : "file",
+             quoteaf (src->path));
+      return true;
+    }
+  record_file (src_seen, src->path, st);
+  return false;
+}
+
+/* Copy SRC to DST as the options say.  PARENT is DST's directory
+   (NULL at the top, where names are operands); D_TYPE the type readdir
+   gave; TOP when SRC is an operand.  Return true if all went well.  */
+static bool
+copy_entry (struct loc const *src, struct loc const *dst,
+            struct dst_dir const *parent, unsigned char d_type, bool top)
+{
+  bool follow = (x->deref == DEREF_ALWAYS
+                 || (top && x->deref == DEREF_COMMAND_LINE));
+  struct stat st, dst_st;
+  int src_fd;
+  if (!stat_source (src, d_type, follow, &st, &src_fd))
+    return false;
+  bool ok = true, exists = false, done;
+  char *backup = NULL;
+  if (S_ISDIR (st.st_mode) && !x->recursive)
+    {
+      error (0, 0, "-r not specified; omitting directory %s",
+             quoteaf (src->path));
+      return false;
+    }
+  if (top)
+    {
+      if (seen_before (src, &st))
+        return true;
+      top_dev = st.st_dev;
+    }
+  if (!(parent && parent->fresh))
+    {
+      if (fstatat (dst->dirfd, dst->name, &dst_st, AT_SYMLINK_NOFOLLOW) == 0)
+        exists = true;
+      else if (errno != ENOENT)
+        {
+          error (0, errno, "cannot stat %s", quoteaf (dst->path));
+          goto out_fail;
+        }
+    }
+  if (exists)
+    switch (judge_existing (src, &st, dst, &dst_st, &backup))
+      {
+      case GO_ON: break;
+      case GO_ON_NEW: exists = false; break;
+      case SKIP: goto out;
+      case FAIL: goto out_fail;
+      }
+  if (top && S_ISDIR (st.st_mode) && into_itself (&st, dst))
+    {
+      error (0, 0, "cannot copy a directory, %s, into itself, %s",
+             quoteaf_n (0, src->path), quoteaf_n (1, dst->path));
+      goto out_fail;
+    }
+  if (x->verbose && !S_ISDIR (st.st_mode))
+    say_copied (src, dst, backup);
+  if (!keep_hard_link (src, &st, dst, &done))
+    goto out_fail;
+  if (done)
+    goto out;
+
+  if (x->symbolic_link && !S_ISDIR (st.st_mode))
+    ok = symlink_entry (src, dst);
+  else if (x->hard_link && !S_ISDIR (st.st_mode))
+    ok = link_entry (src, dst, follow);
+  else if (S_ISDIR (st.st_mode))
+    {
+      if (x->verbose && exists && backup)
+        say_copied (src, dst, backup);
+      ok = copy_dir (src, &st, dst, parent, exists, &dst_st, follow);
+    }
+  else if (S_ISREG (st.st_mode)
+           || (!S_ISLNK (st.st_mode)
+               && (!x->recursive || x->copy_contents)))
+    {
+      ok = copy_regular (src, &st, src_fd, dst, parent,
+                         exists ? COPY_DST_OVERWRITE : COPY_DST_CREATE,
+                         follow);
+      src_fd = -1;
+    }
+  else if (S_ISLNK (st.st_mode))
+    ok = copy_symlink (src, &st, dst);
+  else
+    ok = copy_special (src, &st, dst);
+  if (ok && !S_ISDIR (st.st_mode))
+    remember_made (dst);
+  goto out;
+
+out_fail:
+  ok = false;
+out:
+  if (0 <= src_fd)
+    close (src_fd);
+  free (backup);
+  return ok;
+}
+
+/* A directory made for --parents: its path and the source directory
+   it stands for, whose attributes it gets once the operand is in.  */
+struct made_parent
+{
+  char *dst;
+  char *src;
+  struct stat st;
+};
+
+/* Give the directories made for --parents, the N in MADE, their
+   sources' attributes (the mode, and what else X keeps), deepest
+   first, and free them.  Return false if one failed (reported).  */
+static bool
+finish_parents (struct made_parent *made, size_t n)
+{
+  bool ok = true;
+  while (n--)
+    {
+      struct made_parent *m = &made[n];
+      int fd = open (m->dst, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      struct copy_file_report rep;
+      memset (&rep, 0, sizeof rep);
+      mode_t final = dir_final_mode (&m->st, true);
+      if (fd < 0
+          || copy_attributes_fd (&copier, -1, &m->st, fd, (mode_t) -1,
+                                 (uid_t) -1, (gid_t) -1, &rep) < 0
+          || (!(x->preserve & COPY_PRESERVE_MODE) && fchmod (fd, final) < 0))
+        {
+          error (0, errno, "failed to preserve permissions for %s",
+                 quoteaf (m->dst));
+          ok = false;
+        }
+      if (0 <= fd)
+        close (fd);
+      free (m->dst);
+      free (m->src);
+    }
+  free (made);
+  return ok;
+}
+
+/* Make the directories --parents needs for SRC under TARGET: each
+   leading directory of SRC, as TARGET/that name, where missing; set
+   *MADE and *N_MADE to those made.  Return true, or false
+   (reported).  */
+static bool
+make_parents (char const *target, char const *src,
+              struct made_parent **made, size_t *n_made)
+{
+  size_t alloc = 0;
+  *made = NULL;
+  *n_made = 0;
+  char *path = xstrdup (src);
+  char *rel = path;
+  while (*rel == '/')
+    rel++;
+  bool ok = true;
+  for (char *slash = strchr (rel, '/'); ok && slash;
+       slash = strchr (slash + 1, '/'))
+    {
+      if (slash[1] == '/' || slash[1] == '\0')
+        continue;
+      *slash = '\0';
+      char *dst = child_path (target, rel);
+      struct stat st, dst_st;
+      if (stat (path, &st) < 0)
+        {
+          error (0, errno, "cannot stat %s", quoteaf (path));
+          ok = false;
+        }
+      else if (stat (dst, &dst_st) == 0)
+        {
+          if (!S_ISDIR (dst_st.st_mode))
+            {
+              error (0, 0, "%s exists but is not a directory",
+                     quoteaf (dst));
+              ok = false;
+            }
+        }
+      else if (mkdir (dst, (st.st_mode & 0777) | S_IRWXU) < 0)
+        {
+          error (0, errno, "cannot make directory %s", quoteaf (dst));
+          ok = false;
+        }
+      else
+        {
+          if (x->verbose)
+            printf ("%s -> %s\n", path, dst);
+          if (*n_made == alloc)
+            *made = x2nrealloc (*made, &alloc, sizeof **made);
+          (*made)[(*n_made)++] = (struct made_parent) {
+            xstrdup (dst), xstrdup (path), st };
+        }
+      free (dst);
+      *slash = '/';
+    }
+  free (path);
+  return ok;
+}
+
+/* Add the size of the operand SRC to the total -g shows, if shown.  */
+void
+cp_count_operand (char const *src)
+{
+  if (progress_shown ())
+    progress_count (AT_FDCWD, src, x->deref == DEREF_ALWAYS,
+                    x->deref != DEREF_NEVER);
+}
+
+/* Copy the operand SRC to DST; with --parents, PARENTS_OF names the
+   target directory under which SRC's leading directories are made.
+   Return true if all went well.  */
+bool
+cp_copy_operand (char const *src, char const *dst, char const *parents_of)
+{
+  struct made_parent *made = NULL;
+  size_t n_made = 0;
+  bool ok = true;
+  if (parents_of)
+    ok = make_parents (parents_of, src, &made, &n_made);
+  if (ok)
+    {
+      struct loc s = { AT_FDCWD, src, src };
+      struct loc d = { AT_FDCWD, dst, dst };
+      ok = copy_entry (&s, &d, NULL, DT_UNKNOWN, true);
+    }
+  return finish_parents (made, n_made) && ok;
+}

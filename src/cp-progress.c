@@ -1,0 +1,261 @@
+/* cp-progress.c -- how far a copy has got: cp -g's one-line display on
+   a terminal, and the status line SIGUSR1 (or SIGINFO) asks for.
+
+   Both are fed by the copy engine's progress hook, called after each
+   piece of data moved.  The display is redrawn at most DRAW_EVERY_NS
+   apart (a clock read per piece: no system call, the clock is in the
+   vDSO); the signal only sets a flag that the next piece looks at, so
+   it costs nothing until it comes.  What this file may call: the
+   engine's hook (copy-data.h), stdio on stderr.  */
+
+#include <config.h>
+
+#include "cp-progress.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "quotearg.h"
+
+#define quoteaf_n(n, name) \
+  quotearg_n_style (n, shell_escape_always_quoting_style, name)
+
+/* Redraw the display at most this often: five times a second.  */
+enum { DRAW_EVERY_NS = 200000000 };
+
+/* With the display on, copy_file_range moves at most this much a call,
+   so that a large file shows its progress (at 1 GB/s, 125 calls a
+   second: no cost that can be seen).  */
+enum { PIECE_WHEN_SHOWN = 8 << 20 };
+
+static volatile sig_atomic_t status_wanted;
+static bool display;
+static off_t total, total_done;
+static char const *cur_src, *cur_dst;
+static off_t cur_size, cur_done;
+static struct timespec started, last_drawn;
+static int drawn_width;
+
+/* The handler of SIGUSR1 and SIGINFO.  */
+static void
+want_status (int sig)
+{
+  (void) sig;
+  status_wanted = 1;
+}
+
+/* Nanoseconds from A to B.  */
+static long long
+ns_between (struct timespec a, struct timespec b)
+{
+  return (b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec);
+}
+
+/* Write N bytes as a short human size ("3.2 MiB") into BUF (of SIZE
+   bytes).  */
+static void
+format_size (off_t n, char *buf, size_t size)
+{
+  static char const units[][4] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+  double v = n;
+  int u = 0;
+  while (1024 <= v && u < (int) (sizeof units / sizeof *units) - 1)
+    {
+      v /= 1024;
+      u++;
+    }
+  snprintf (buf, size, u ? "%.1f %s" : "%.0f %s", v, units[u]);
+}
+
+/* Print the status line SIGUSR1 asked for: the file being copied and
+   how far it has got.  */
+static void
+print_status (void)
+{
+  status_wanted = 0;
+  if (!cur_src)
+    return;
+  if (display && drawn_width)
+    fputc ('\n', stderr);
+  if (0 < cur_size)
+    fprintf (stderr, "%s -> %s  %d%%\n", quoteaf_n (0, cur_src),
+             quoteaf_n (1, cur_dst),
+             (int) (cur_done < cur_size ? cur_done * 100 / cur_size : 100));
+  else
+    fprintf (stderr, "%s -> %s  %jd bytes\n", quoteaf_n (0, cur_src),
+             quoteaf_n (1, cur_dst), (intmax_t) cur_done);
+  drawn_width = 0;
+}
+
+/* The terminal's width, or 80.  */
+static int
+term_width (void)
+{
+  struct winsize ws;
+  if (ioctl (STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && 20 <= ws.ws_col)
+    return ws.ws_col;
+  return 80;
+}
+
+/* Draw the display line, over the one drawn before.  */
+static void
+draw (struct timespec now)
+{
+  char done_s[32], total_s[32], rate_s[32], line[512];
+  long long ns = ns_between (started, now);
+  double rate = 0 < ns ? total_done / (ns / 1e9) : 0;
+  format_size (total_done, done_s, sizeof done_s);
+  format_size (total, total_s, sizeof total_s);
+  format_size ((off_t) rate, rate_s, sizeof rate_s);
+  int pct = 0 < total ? (int) (total_done < total
+                               ? total_done * 100 / total : 100) : 0;
+  long left = (0 < rate && total_done < total
+               ? (long) ((total - total_done) / rate) : 0);
+  int n = snprintf (line, sizeof line, "%s of %s (%d%%)  %s/s  %ld:%02ld "
+                    "left  %s", done_s, total_s, pct, rate_s, left / 60,
+                    left % 60, cur_src ? cur_src : "");
+  int width = term_width () - 1;
+  if (n > width)
+    n = width;
+  if (n < 0)
+    n = 0;
+  fprintf (stderr, "\r%.*s%*s", n, line,
+           drawn_width > n ? drawn_width - n : 0, "");
+  if (drawn_width > n)
+    fprintf (stderr, "\r%.*s", n, line);
+  fflush (stderr);
+  drawn_width = n;
+  last_drawn = now;
+}
+
+/* Redraw the display if it is on and is due.  */
+static void
+maybe_draw (void)
+{
+  if (!display)
+    return;
+  struct timespec now;
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  if (DRAW_EVERY_NS <= ns_between (last_drawn, now))
+    draw (now);
+}
+
+/* The engine's hook: BYTES more were copied.  */
+static void
+progress_hook (void *arg, off_t bytes)
+{
+  (void) arg;
+  cur_done += bytes;
+  total_done += bytes;
+  if (status_wanted)
+    print_status ();
+  maybe_draw ();
+}
+
+/* Set up: catch SIGUSR1 (and SIGINFO), show the display if WANT_DISPLAY
+   and stderr is a terminal, and hook ENGINE.  */
+void
+progress_init (bool want_display, struct copy_engine *engine)
+{
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = want_status;
+  sa.sa_flags = SA_RESTART;
+  sigemptyset (&sa.sa_mask);
+  sigaction (SIGUSR1, &sa, NULL);
+#ifdef SIGINFO
+  sigaction (SIGINFO, &sa, NULL);
+#endif
+  display = want_display && isatty (STDERR_FILENO);
+  engine->progress = progress_hook;
+  engine->progress_arg = NULL;
+  if (display)
+    engine->range_chunk = PIECE_WHEN_SHOWN;
+  clock_gettime (CLOCK_MONOTONIC, &started);
+  last_drawn = started;
+}
+
+/* Whether the display is on (then the caller counts the total).  */
+bool
+progress_shown (void)
+{
+  return display;
+}
+
+/* Add BYTES to the total to copy.  */
+void
+progress_add_total (off_t bytes)
+{
+  total += bytes;
+}
+
+/* A new file starts: SRC to DST, SIZE bytes (0 if not known).  The
+   names must stay valid until the next call.  */
+void
+progress_file (char const *src, char const *dst, off_t size)
+{
+  cur_src = src;
+  cur_dst = dst;
+  cur_size = size;
+  cur_done = 0;
+  if (status_wanted)
+    print_status ();
+}
+
+/* The file is done.  */
+void
+progress_file_done (void)
+{
+  cur_src = cur_dst = NULL;
+  maybe_draw ();
+}
+
+/* Erase the display, if drawn.  */
+void
+progress_finish (void)
+{
+  if (display && drawn_width)
+    {
+      fprintf (stderr, "\r%*s\r", drawn_width, "");
+      fflush (stderr);
+      drawn_width = 0;
+    }
+}
+
+/* Add to the total the sizes of the regular files under NAME in AT_FD
+   (NAME itself if it is one), following symbolic links when FOLLOW
+   (the top one when FOLLOW_TOP).  */
+void
+progress_count (int at_fd, char const *name, bool follow, bool follow_top)
+{
+  struct stat st;
+  if (fstatat (at_fd, name, &st, follow_top ? 0 : AT_SYMLINK_NOFOLLOW) < 0)
+    return;
+  if (S_ISREG (st.st_mode))
+    {
+      total += st.st_size;
+      return;
+    }
+  if (!S_ISDIR (st.st_mode))
+    return;
+  int fd = openat (at_fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  DIR *d = fd < 0 ? NULL : fdopendir (fd);
+  if (!d)
+    {
+      if (0 <= fd)
+        close (fd);
+      return;
+    }
+  struct dirent *e;
+  while ((e = readdir (d)))
+    if (strcmp (e->d_name, ".") != 0 && strcmp (e->d_name, "..") != 0)
+      progress_count (dirfd (d), e->d_name, follow, follow);
+  closedir (d);
+}

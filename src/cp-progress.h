@@ -1,0 +1,20 @@
+/* cp-progress.h -- cp -g's display and the SIGUSR1 status line.  */
+
+#ifndef BRISK_CP_PROGRESS_H
+#define BRISK_CP_PROGRESS_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "copy-data.h"
+
+void progress_init (bool want_display, struct copy_engine *engine);
+bool progress_shown (void);
+void progress_add_total (off_t bytes);
+void progress_count (int dirfd, char const *name, bool follow,
+                     bool follow_top);
+void progress_file (char const *src, char const *dst, off_t size);
+void progress_file_done (void);
+void progress_finish (void);
+
+#endif

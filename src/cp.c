@@ -1,0 +1,477 @@
+/* cp -- copy files and directories, as GNU coreutils 9.1's cp does.
+
+   This file owns the command line: the options, their defaults and
+   conflicts, and the operands (SOURCE DEST, SOURCE... DIRECTORY, -t,
+   -T, --parents).  Each operand is then handed to cp-copy.c, which
+   walks the tree and copies with lib/copy-file.c.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "argmatch.h"
+#include "backupfile.h"
+#include "closeout.h"
+#include "dirname.h"
+#include "error.h"
+#include "filenamecat.h"
+#include "progname.h"
+#include "quotearg.h"
+#include "xalloc.h"
+
+#include "cp.h"
+#include "version.h"
+
+/* Names as GNU's cp quotes them in its messages.  */
+#define quoteaf(name) quotearg_style (shell_escape_always_quoting_style, name)
+
+/* Long options that have no short form.  */
+enum
+{
+  ATTRIBUTES_ONLY_OPTION = CHAR_MAX + 1,
+  BACKUP_OPTION,
+  COPY_CONTENTS_OPTION,
+  DEBUG_OPTION,
+  KEEP_DIRECTORY_SYMLINK_OPTION,
+  NO_PRESERVE_OPTION,
+  PARENTS_OPTION,
+  PRESERVE_OPTION,
+  REFLINK_OPTION,
+  REMOVE_DESTINATION_OPTION,
+  SPARSE_OPTION,
+  STRIP_TRAILING_SLASHES_OPTION,
+  UPDATE_OPTION,
+  HELP_OPTION,
+  VERSION_OPTION
+};
+
+static struct option const long_options[] = {
+  { "archive", no_argument, NULL, 'a' },
+  { "attributes-only", no_argument, NULL, ATTRIBUTES_ONLY_OPTION },
+  { "backup", optional_argument, NULL, BACKUP_OPTION },
+  { "copy-contents", no_argument, NULL, COPY_CONTENTS_OPTION },
+  { "debug", no_argument, NULL, DEBUG_OPTION },
+  { "dereference", no_argument, NULL, 'L' },
+  { "force", no_argument, NULL, 'f' },
+  { "interactive", no_argument, NULL, 'i' },
+  { "keep-directory-symlink", no_argument, NULL,
+    KEEP_DIRECTORY_SYMLINK_OPTION },
+  { "link", no_argument, NULL, 'l' },
+  { "no-clobber", no_argument, NULL, 'n' },
+  { "no-dereference", no_argument, NULL, 'P' },
+  { "no-preserve", required_argument, NULL, NO_PRESERVE_OPTION },
+  { "no-target-directory", no_argument, NULL, 'T' },
+  { "one-file-system", no_argument, NULL, 'x' },
+  { "parents", no_argument, NULL, PARENTS_OPTION },
+  { "preserve", optional_argument, NULL, PRESERVE_OPTION },
+  { "progress", no_argument, NULL, 'g' },
+  { "recursive", no_argument, NULL, 'R' },
+  { "reflink", optional_argument, NULL, REFLINK_OPTION },
+  { "remove-destination", no_argument, NULL, REMOVE_DESTINATION_OPTION },
+  { "sparse", required_argument, NULL, SPARSE_OPTION },
+  { "strip-trailing-slashes", no_argument, NULL,
+    STRIP_TRAILING_SLASHES_OPTION },
+  { "suffix", required_argument, NULL, 'S' },
+  { "symbolic-link", no_argument, NULL, 's' },
+  { "target-directory", required_argument, NULL, 't' },
+  { "update", optional_argument, NULL, UPDATE_OPTION },
+  { "verbose", no_argument, NULL, 'v' },
+  { "help", no_argument, NULL, HELP_OPTION },
+  { "version", no_argument, NULL, VERSION_OPTION },
+  { NULL, 0, NULL, 0 }
+};
+
+/* The arguments of --sparse, --reflink and --update, with their
+   values, for argmatch.  */
+static char const *const sparse_args[] = { "never", "auto", "always", NULL };
+static enum copy_sparse const sparse_values[] = {
+  COPY_SPARSE_NEVER, COPY_SPARSE_AUTO, COPY_SPARSE_ALWAYS
+};
+static char const *const reflink_args[] = { "auto", "always", "never", NULL };
+static enum cp_reflink const reflink_values[] = {
+  REFLINK_AUTO, REFLINK_ALWAYS, REFLINK_NEVER
+};
+static char const *const update_args[] = {
+  "all", "none", "none-fail", "older", NULL
+};
+static enum cp_update const update_values[] = {
+  UPDATE_ALL, UPDATE_NONE, UPDATE_NONE_FAIL, UPDATE_OLDER
+};
+
+/* The attributes --preserve and --no-preserve name.  */
+enum preserve_attr
+{
+  ATTR_MODE, ATTR_TIMESTAMPS, ATTR_OWNERSHIP, ATTR_LINKS, ATTR_CONTEXT,
+  ATTR_XATTR, ATTR_ALL
+};
+static char const *const preserve_args[] = {
+  "mode", "timestamps", "ownership", "links", "context", "xattr", "all",
+  NULL
+};
+static enum preserve_attr const preserve_values[] = {
+  ATTR_MODE, ATTR_TIMESTAMPS, ATTR_OWNERSHIP, ATTR_LINKS, ATTR_CONTEXT,
+  ATTR_XATTR, ATTR_ALL
+};
+
+/* Print the help text to stdout, or the "Try --help" hint to stderr,
+   and exit with STATUS.  */
+static _Noreturn void
+usage (int status)
+{
+  if (status != EXIT_SUCCESS)
+    try_help (status);
+  printf ("\
+Usage: %s [OPTION]... [-T] SOURCE DEST\n\
+  or:  %s [OPTION]... SOURCE... DIRECTORY\n\
+  or:  %s [OPTION]... -t DIRECTORY SOURCE...\n",
+          program_name, program_name, program_name);
+  fputs ("\
+Copy SOURCE to DEST, or each SOURCE into DIRECTORY.\n\
+\n\
+Mandatory arguments to long options are mandatory for short options too.\n\
+  -a, --archive                like -dR --preserve=all\n\
+      --attributes-only        copy the attributes only, not the data\n\
+      --backup[=CONTROL]       back up each destination file that exists\n\
+  -b                           like --backup, without an argument\n\
+      --copy-contents          copy the contents of special files when\n\
+                                 recursive\n\
+      --debug                  say how each file was copied\n\
+  -d                           like --no-dereference --preserve=links\n\
+  -f, --force                  if an existing destination cannot be opened,\n\
+                                 remove it and try again (ignored with -n)\n\
+  -g, --progress               show progress on a terminal\n\
+  -i, --interactive            ask before overwriting (cancels an earlier -n)\n\
+  -H                           follow symbolic links named on the command\n\
+                                 line\n\
+      --keep-directory-symlink  follow a symbolic link to a directory in\n\
+                                 the destination\n\
+  -l, --link                   make hard links instead of copying\n\
+  -L, --dereference            always follow symbolic links in SOURCE\n\
+  -n, --no-clobber             never overwrite an existing file (cancels an\n\
+                                 earlier -i)\n\
+  -P, --no-dereference         never follow symbolic links in SOURCE\n\
+  -p                           like --preserve=mode,ownership,timestamps\n\
+      --preserve[=ATTR_LIST]   keep these attributes (default:\n\
+                                 mode,ownership,timestamps), if possible;\n\
+                                 also: context, links, xattr, all\n\
+      --no-preserve=ATTR_LIST  do not keep these attributes\n\
+      --parents                copy each SOURCE's whole name under DIRECTORY\n\
+  -R, -r, --recursive          copy directories and what they hold\n\
+      --reflink[=WHEN]         clone the data (copy on write); see below\n\
+      --remove-destination     remove each existing destination before\n\
+                                 opening it (compare --force)\n\
+      --sparse=WHEN            how to make sparse files; see below\n\
+      --strip-trailing-slashes  remove trailing slashes from each SOURCE\n\
+  -s, --symbolic-link          make symbolic links instead of copying\n\
+  -S, --suffix=SUFFIX          the backup suffix, instead of ~\n\
+  -t, --target-directory=DIRECTORY  copy every SOURCE into DIRECTORY\n\
+  -T, --no-target-directory    treat DEST as a plain file\n\
+      --update[=UPDATE]        which existing files to replace: all, none,\n\
+                                 none-fail, older (-u, the default)\n\
+  -u                           like --update=older\n\
+  -v, --verbose                say what is being done\n\
+  -x, --one-file-system        stay on the file system of each SOURCE\n\
+      --help        display this help and exit\n\
+      --version     output version information and exit\n\
+\n\
+--sparse=auto (the default) makes a copy sparse where the source is;\n\
+--sparse=always also turns long runs of zeros into holes; --sparse=never\n\
+writes every byte.  --reflink or --reflink=always clones the data or\n\
+fails; --reflink=auto (the default) clones where the file system can,\n\
+else copies; --reflink=never always copies.\n\
+\n\
+CONTROL (or the VERSION_CONTROL variable) picks the backups: none or off\n\
+(none), numbered or t, existing or nil (numbered where numbered backups\n\
+exist, else simple), simple or never.  The suffix is ~, unless set with\n\
+--suffix or SIMPLE_BACKUP_SUFFIX.  With --force and --backup, a SOURCE\n\
+that is its own DEST (a regular file) is backed up.\n\
+\n\
+SIGUSR1 makes a running cp print how far the current file has got.\n",
+         stdout);
+  exit (status);
+}
+
+/* Apply the comma-separated attribute list ARG of --preserve (ON) or
+   --no-preserve (!ON) to X.  */
+static void
+decode_preserve (struct cp_options *x, char const *arg, bool on)
+{
+  char *list = xstrdup (arg);
+  char const *opt = on ? "--preserve" : "--no-preserve";
+  for (char *item = list, *next; item; item = next)
+    {
+      next = strchr (item, ',');
+      if (next)
+        *next++ = '\0';
+      enum preserve_attr a = XARGMATCH (opt, item, preserve_args,
+                                        preserve_values);
+      unsigned int bits = 0;
+      switch (a)
+        {
+        case ATTR_MODE: bits = COPY_PRESERVE_MODE; break;
+        case ATTR_TIMESTAMPS: bits = COPY_PRESERVE_TIMESTAMPS; break;
+        case ATTR_OWNERSHIP: bits = COPY_PRESERVE_OWNERSHIP; break;
+        case ATTR_XATTR:
+          bits = COPY_PRESERVE_XATTR;
+          x->require_xattr = on;
+          break;
+        case ATTR_LINKS: x->preserve_links = on; break;
+        case ATTR_CONTEXT: break;
+        case ATTR_ALL:
+          bits = (COPY_PRESERVE_MODE | COPY_PRESERVE_TIMESTAMPS
+                  | COPY_PRESERVE_OWNERSHIP | COPY_PRESERVE_XATTR);
+          x->preserve_links = on;
+          break;
+        }
+      if (on)
+        {
+          x->preserve |= bits;
+          /* Named attributes must be kept; "all" tries the xattrs.  */
+          x->require |= bits & ~(a == ATTR_ALL ? COPY_PRESERVE_XATTR : 0);
+        }
+      else
+        {
+          x->preserve &= ~bits;
+          x->require &= ~bits;
+        }
+    }
+  free (list);
+}
+
+/* Set X as -a does: like -dR --preserve=all, trying (not requiring)
+   the extended attributes.  */
+static void
+set_archive (struct cp_options *x)
+{
+  x->deref = DEREF_NEVER;
+  x->preserve_links = true;
+  x->preserve |= (COPY_PRESERVE_MODE | COPY_PRESERVE_TIMESTAMPS
+                  | COPY_PRESERVE_OWNERSHIP | COPY_PRESERVE_XATTR);
+  x->require |= (COPY_PRESERVE_MODE | COPY_PRESERVE_TIMESTAMPS
+                 | COPY_PRESERVE_OWNERSHIP);
+  x->recursive = true;
+}
+
+/* Report a usage error MSG (a format with one %s, ARG) and exit.  */
+static _Noreturn void
+usage_error (char const *msg, char const *arg)
+{
+  error (0, 0, msg, arg);
+  usage (EXIT_FAILURE);
+}
+
+/* Check the options that cannot go together, and fill in defaults.  */
+static void
+check_options (struct cp_options *x, bool backup_given,
+               char const *version_control)
+{
+  if (x->hard_link && x->symbolic_link)
+    usage_error ("%s", "cannot make both hard and symbolic links");
+  if (backup_given && x->clobber == CLOBBER_NO)
+    usage_error ("%s", "options --backup and --no-clobber are mutually "
+                 "exclusive");
+  if (x->reflink == REFLINK_ALWAYS && x->sparse != COPY_SPARSE_AUTO)
+    usage_error ("%s", "--reflink can be used only with --sparse=auto");
+  x->backup = (backup_given
+               ? xget_version ("backup type", version_control)
+               : no_backups);
+  if (x->deref == DEREF_UNDEFINED)
+    x->deref = (x->recursive && !x->hard_link ? DEREF_NEVER
+                : DEREF_ALWAYS);
+  if (x->clobber == CLOBBER_NO)
+    x->update = UPDATE_NONE;
+}
+
+/* Whether NAME is a directory (following a symlink); set *ERR to the
+   errno of a failed stat (ENOTDIR when it is not one).  */
+static bool
+is_dir (char const *name, int *err)
+{
+  struct stat st;
+  if (stat (name, &st) != 0)
+    {
+      *err = errno;
+      return false;
+    }
+  *err = S_ISDIR (st.st_mode) ? 0 : ENOTDIR;
+  return !*err;
+}
+
+/* The destination of SRC copied into the directory DIR: DIR/SRC with
+   --parents, else DIR/last component of SRC.  */
+static char *
+dest_in_dir (struct cp_options const *x, char const *dir, char const *src)
+{
+  char const *base = x->parents ? src : last_component (src);
+  while (x->parents && *base == '/')
+    base++;
+  char *name = file_name_concat (dir, *base ? base : ".", NULL);
+  if (!name)
+    xalloc_die ();
+  return name;
+}
+
+/* Copy the N operands in FILES (and TARGET_DIR, from -t, or NULL) as X
+   says; NO_TARGET_DIR is -T.  Return true if every copy worked.  */
+static bool
+do_copy (struct cp_options *x, int n, char **files, char const *target_dir,
+         bool no_target_dir)
+{
+  int err;
+  if (n <= (target_dir == NULL))
+    {
+      if (n == 0)
+        usage_error ("%s", "missing file operand");
+      usage_error ("missing destination file operand after %s",
+                   quoteaf (files[0]));
+    }
+  if (no_target_dir)
+    {
+      if (target_dir)
+        usage_error ("%s", "cannot combine --target-directory (-t) and "
+                     "--no-target-directory (-T)");
+      if (2 < n)
+        usage_error ("extra operand %s", quoteaf (files[2]));
+    }
+  else if (target_dir)
+    {
+      if (!is_dir (target_dir, &err))
+        error (EXIT_FAILURE, err, "target directory %s", quoteaf (target_dir));
+    }
+  else if (is_dir (files[n - 1], &err))
+    target_dir = files[--n];
+  else if (2 < n)
+    error (EXIT_FAILURE, err, "target %s", quoteaf (files[n - 1]));
+
+  if (x->parents && !target_dir)
+    usage_error ("%s", "with --parents, the destination must be a "
+                 "directory");
+
+  cp_copy_init (x, target_dir ? n : 1);
+  for (int i = 0; i < (target_dir ? n : 1); i++)
+    cp_count_operand (files[i]);
+  bool ok = true;
+  if (!target_dir)
+    ok = cp_copy_operand (files[0], files[1], NULL);
+  else
+    for (int i = 0; i < n; i++)
+      {
+        char *dst = dest_in_dir (x, target_dir, files[i]);
+        ok &= cp_copy_operand (files[i], dst,
+                               x->parents ? target_dir : NULL);
+        free (dst);
+      }
+  cp_copy_finish ();
+  return ok;
+}
+
+int
+main (int argc, char **argv)
+{
+  struct cp_options x = { .sparse = COPY_SPARSE_AUTO,
+                          .reflink = REFLINK_AUTO,
+                          .update = UPDATE_ALL };
+  bool backup_given = false, no_target_dir = false, strip_slashes = false;
+  char const *version_control = NULL, *target_dir = NULL;
+  int c;
+
+  set_program_name (argv[0]);
+  setlocale (LC_ALL, "");
+  atexit (close_stdout);
+
+  while ((c = getopt_long (argc, argv, "abdfgHilLnprst:uvxPRS:TZ",
+                           long_options, NULL))
+         != -1)
+    switch (c)
+      {
+      case 'a': set_archive (&x); break;
+      case ATTRIBUTES_ONLY_OPTION: x.attributes_only = true; break;
+      case BACKUP_OPTION:
+        backup_given = true;
+        if (optarg)
+          version_control = optarg;
+        break;
+      case 'b': backup_given = true; break;
+      case COPY_CONTENTS_OPTION: x.copy_contents = true; break;
+      case DEBUG_OPTION: x.debug = x.verbose = true; break;
+      case 'd':
+        x.deref = DEREF_NEVER;
+        x.preserve_links = true;
+        break;
+      case 'f': x.force = true; break;
+      case 'g': x.progress = true; break;
+      case 'H': x.deref = DEREF_COMMAND_LINE; break;
+      case 'i': x.clobber = CLOBBER_ASK; break;
+      case KEEP_DIRECTORY_SYMLINK_OPTION:
+        x.keep_directory_symlink = true;
+        break;
+      case 'l': x.hard_link = true; break;
+      case 'L': x.deref = DEREF_ALWAYS; break;
+      case 'n': x.clobber = CLOBBER_NO; break;
+      case 'P': x.deref = DEREF_NEVER; break;
+      case 'p': decode_preserve (&x, "mode,ownership,timestamps", true);
+        break;
+      case PRESERVE_OPTION:
+        decode_preserve (&x, optarg ? optarg : "mode,ownership,timestamps",
+                         true);
+        break;
+      case NO_PRESERVE_OPTION: decode_preserve (&x, optarg, false); break;
+      case PARENTS_OPTION: x.parents = true; break;
+      case 'r':
+      case 'R':
+        x.recursive = true;
+        break;
+      case REFLINK_OPTION:
+        x.reflink = (optarg ? XARGMATCH ("--reflink", optarg, reflink_args,
+                                         reflink_values)
+                     : REFLINK_ALWAYS);
+        break;
+      case REMOVE_DESTINATION_OPTION: x.remove_destination = true; break;
+      case SPARSE_OPTION:
+        x.sparse = XARGMATCH ("--sparse", optarg, sparse_args, sparse_values);
+        break;
+      case STRIP_TRAILING_SLASHES_OPTION: strip_slashes = true; break;
+      case 's': x.symbolic_link = true; break;
+      case 'S':
+        backup_given = true;
+        set_simple_backup_suffix (optarg);
+        break;
+      case 't':
+        if (target_dir)
+          error (EXIT_FAILURE, 0, "multiple target directories specified");
+        target_dir = optarg;
+        break;
+      case 'T': no_target_dir = true; break;
+      case 'u': x.update = UPDATE_OLDER; break;
+      case UPDATE_OPTION:
+        x.update = (optarg ? XARGMATCH ("--update", optarg, update_args,
+                                        update_values)
+                    : UPDATE_OLDER);
+        break;
+      case 'v': x.verbose = true; break;
+      case 'x': x.one_file_system = true; break;
+      case 'Z': break;
+      case HELP_OPTION: usage (EXIT_SUCCESS);
+      case VERSION_OPTION:
+        print_version ("cp");
+        return EXIT_SUCCESS;
+      default: usage (EXIT_FAILURE);
+      }
+
+  if (backup_given && !version_control)
+    version_control = getenv ("VERSION_CONTROL");
+  check_options (&x, backup_given, version_control);
+  if (strip_slashes)
+    for (int i = optind; i < argc; i++)
+      strip_trailing_slashes (argv[i]);
+  bool ok = do_copy (&x, argc - optind, argv + optind, target_dir,
+                     no_target_dir);
+  return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}
