@@ -94,8 +94,17 @@ static Hash_table *src_seen;
 static Hash_table *dst_made;
 static Hash_table *links;
 
-/* The device of the operand being copied, for -x.  */
+/* The device of the operand being copied, for -x; its names; and
+   whether it was found to be copied into itself (which ends its
+   copy, as in GNU's cp).  */
 static dev_t top_dev;
+static char const *top_src;
+static char const *top_dst;
+static bool into_self;
+
+/* The directories made by this run: a source directory among them is
+   a copy being copied into itself.  */
+static Hash_table *dirs_made;
 
 static bool copy_entry (struct loc const *src, struct loc const *dst,
                         struct dst_dir const *parent, unsigned char d_type,
@@ -125,6 +134,42 @@ link_free (void *p)
   free (l);
 }
 
+/* An operand already copied: its identity, and that of its name (the
+   last component and the directory holding it), so that "a/f" and
+   "./a/f" are one name, while "a/f" and its hard link "a/h" are two,
+   as GNU's cp counts them.  */
+struct seen_item
+{
+  dev_t dev;
+  ino_t ino;
+  dev_t dir_dev;
+  ino_t dir_ino;
+  char *base;
+};
+
+static size_t
+seen_hash (void const *p, size_t n)
+{
+  struct seen_item const *e = p;
+  return (e->ino ^ (uintmax_t) e->dev * 31) % n;
+}
+
+static bool
+seen_equal (void const *a, void const *b)
+{
+  struct seen_item const *e = a, *f = b;
+  return (e->ino == f->ino && e->dev == f->dev && e->dir_ino == f->dir_ino
+          && e->dir_dev == f->dir_dev && strcmp (e->base, f->base) == 0);
+}
+
+static void
+seen_free (void *p)
+{
+  struct seen_item *e = p;
+  free (e->base);
+  free (e);
+}
+
 /* Set up the tables cp's options X need, for N_SOURCES operands, and
    the copier.  */
 void
@@ -148,13 +193,16 @@ cp_copy_init (struct cp_options const *opts, int n_sources)
   progress_init (x->progress, &copier.engine);
   if (1 < n_sources)
     {
-      src_seen = hash_initialize (16, NULL, triple_hash, triple_compare_ino_str,
-                                  triple_free);
+      src_seen = hash_initialize (16, NULL, seen_hash, seen_equal,
+                                  seen_free);
       dst_made = hash_initialize (64, NULL, triple_hash, triple_compare_ino_str,
                                   triple_free);
       if (!src_seen || !dst_made)
         xalloc_die ();
     }
+  dirs_made = hash_initialize (64, NULL, link_hash, link_equal, link_free);
+  if (!dirs_made)
+    xalloc_die ();
   if (x->preserve_links)
     {
       links = hash_initialize (64, NULL, link_hash, link_equal, link_free);
@@ -176,11 +224,29 @@ void
 cp_copy_finish (void)
 {
   progress_finish ();
-  Hash_table *tables[] = { src_seen, dst_made, links };
+  Hash_table *tables[] = { src_seen, dst_made, links, dirs_made };
   for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
     if (tables[i])
       hash_free (tables[i]);
   file_copier_free (&copier);
+}
+
+/* Remember that this run made the directory of status ST.  */
+static void
+remember_dir (struct stat const *st)
+{
+  struct link_item *l = xmalloc (sizeof *l);
+  *l = (struct link_item) { st->st_dev, st->st_ino, NULL };
+  if (!hash_insert (dirs_made, l))
+    xalloc_die ();
+}
+
+/* Whether this run made the directory of status ST.  */
+static bool
+made_here (struct stat const *st)
+{
+  struct link_item key = { st->st_dev, st->st_ino, NULL };
+  return hash_lookup (dirs_made, &key) != NULL;
 }
 
 /* Remember that DST (status ST) was made by this run.  */
@@ -203,6 +269,14 @@ child_path (char const *dir, char const *name)
   if (!p)
     xalloc_die ();
   return p;
+}
+
+/* Put in *ST the status of L, following a symlink when FOLLOW.  */
+static bool
+stat_loc (struct loc const *l, struct stat *st, bool follow)
+{
+  return fstatat (l->dirfd, l->name, st,
+                  follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0;
 }
 
 /* Print -v's line for SRC copied to DST, with BACKUP if one was made.  */
@@ -309,6 +383,11 @@ copy_dir_entries (int src_fd, char const *src_path,
   bool ok = true;
   for (ssize_t i = 0; i < n; i++)
     {
+      if (into_self)
+        {
+          free (items[i].name);
+          continue;
+        }
       char *sp = child_path (src_path, items[i].name);
       char *dp = child_path (dst_path, items[i].name);
       struct loc s = { src_fd, items[i].name, sp };
@@ -399,6 +478,8 @@ copy_dir (struct loc const *src, struct stat const *src_st,
       return false;
     }
   (void) dst_st;
+  if (!exists)
+    remember_dir (&dir.st);
   dir.default_acl = (dir.fresh && parent ? parent->default_acl
                      : has_default_acl (dir.fd));
   bool ok = true;
@@ -460,6 +541,14 @@ copy_regular (struct loc const *src, struct stat const *src_st, int src_fd,
         }
       names.src_fd = -1;
       r = qcopy_file_preserving (&copier, &names, COPY_DST_CREATE, &rep);
+    }
+  struct stat lst;
+  if (r < 0 && rep.step == COPY_STEP_CREATE_DST && rep.err == EEXIST
+      && stat_loc (dst, &lst, false) && S_ISLNK (lst.st_mode))
+    {
+      error (0, 0, "not writing through dangling symlink %s",
+             quoteaf (dst->path));
+      return false;
     }
   if (r < 0)
     return report_copy_failure (&rep, src->path, dst->path);
@@ -532,8 +621,12 @@ copy_special (struct loc const *src, struct stat const *src_st,
 static bool
 link_entry (struct loc const *src, struct loc const *dst, bool follow)
 {
-  if (linkat (src->dirfd, src->name, dst->dirfd, dst->name,
-              follow ? AT_SYMLINK_FOLLOW : 0) < 0)
+  int flags = follow ? AT_SYMLINK_FOLLOW : 0;
+  int r = linkat (src->dirfd, src->name, dst->dirfd, dst->name, flags);
+  if (r < 0 && errno == EEXIST && x->force
+      && unlinkat (dst->dirfd, dst->name, 0) == 0)
+    r = linkat (src->dirfd, src->name, dst->dirfd, dst->name, flags);
+  if (r < 0)
     {
       error (0, errno, "cannot create hard link %s to %s",
              quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
@@ -558,7 +651,11 @@ symlink_entry (struct loc const *src, struct loc const *dst)
           return false;
         }
     }
-  if (symlinkat (src->path, dst->dirfd, dst->name) < 0)
+  int r = symlinkat (src->path, dst->dirfd, dst->name);
+  if (r < 0 && errno == EEXIST && x->force
+      && unlinkat (dst->dirfd, dst->name, 0) == 0)
+    r = symlinkat (src->path, dst->dirfd, dst->name);
+  if (r < 0)
     {
       error (0, errno, "cannot create symbolic link %s to %s",
              quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
@@ -610,22 +707,93 @@ enum verdict
   FAIL                          /* leave it: failure (reported) */
 };
 
-/* Whether SRC (status SRC_ST) and DST (lstat DST_ST) are one file for
-   this copy: the same inode, or DST a symlink to SRC that a copy of
-   SRC's data would write through.  */
-static bool
-same_file (struct stat const *src_st, struct loc const *dst,
-           struct stat const *dst_st)
+/* What to make of a source and destination that may be one file.  */
+enum sameness
 {
-  if (SAME_INODE (*src_st, *dst_st))
-    return !(x->hard_link && !S_ISDIR (src_st->st_mode)
-             && !S_ISLNK (src_st->st_mode) && false);
-  struct stat t;
-  if (S_ISLNK (dst_st->st_mode) && S_ISREG (src_st->st_mode)
-      && !x->remove_destination && !x->hard_link && !x->symbolic_link
-      && fstatat (dst->dirfd, dst->name, &t, 0) == 0)
-    return SAME_INODE (*src_st, t);
-  return false;
+  SAME_OK,                      /* distinct enough: go on */
+  SAME_DONE,                    /* nothing to do (-l onto a link of
+                                   itself): success */
+  SAME_ERROR                    /* "are the same file" */
+};
+
+/* Whether the names A and B are one directory entry: the same last
+   component in the same directory.  */
+static bool
+same_name (char const *a, char const *b)
+{
+  char const *ba = last_component (a), *bb = last_component (b);
+  size_t la = base_len (ba), lb = base_len (bb);
+  if (la != lb || memcmp (ba, bb, la) != 0)
+    return false;
+  char *da = dir_name (a), *db = dir_name (b);
+  struct stat sa, sb;
+  bool same = (stat (da, &sa) == 0 && stat (db, &sb) == 0
+               && SAME_INODE (sa, sb));
+  free (da);
+  free (db);
+  return same;
+}
+
+/* Judge symbolic links in the way of a copy of SRC to DST that is not
+   dereferencing: SL and DL, the two names' own status, are both links;
+   SAME when they are one inode.  */
+static enum sameness
+judge_links (struct loc const *src, struct loc const *dst, bool same)
+{
+  bool sn = same_name (src->path, dst->path);
+  if (!sn && x->backup != no_backups)
+    return SAME_OK;
+  if (!sn && same)
+    return SAME_DONE;
+  return sn ? SAME_ERROR : SAME_OK;
+}
+
+/* Decide, as GNU's cp does, whether copying SRC (status SRC_ST) onto
+   DST (status DST_ST, as looked up) would copy a file onto itself.  */
+static enum sameness
+judge_same (struct loc const *src, struct stat const *src_st,
+            struct loc const *dst, struct stat const *dst_st)
+{
+  bool same = SAME_INODE (*src_st, *dst_st);
+  if (same && x->hard_link)
+    return SAME_DONE;
+  struct stat sl = *src_st, dl = *dst_st, sf, df;
+  bool never = x->deref == DEREF_NEVER;
+  if (never && S_ISLNK (sl.st_mode) && S_ISLNK (dl.st_mode))
+    return judge_links (src, dst, same);
+  if (!never)
+    {
+      if (!same)
+        return SAME_OK;
+      if (!stat_loc (dst, &dl, false) || !stat_loc (src, &sl, false))
+        return SAME_OK;
+      if (S_ISLNK (sl.st_mode) && S_ISLNK (dl.st_mode)
+          && x->remove_destination)
+        return SAME_OK;
+    }
+  bool same_link = SAME_INODE (sl, dl);
+  if (x->backup != no_backups)
+    {
+      if (same_link)
+        return same_name (src->path, dst->path) ? SAME_ERROR : SAME_OK;
+      return (!never && S_ISLNK (sl.st_mode) && !S_ISLNK (dl.st_mode)
+              ? SAME_ERROR : SAME_OK);
+    }
+  if (!S_ISLNK (sl.st_mode) && !S_ISLNK (dl.st_mode) && !same_link)
+    return SAME_OK;
+  if ((x->symbolic_link || x->hard_link || x->remove_destination)
+      && S_ISLNK (dl.st_mode))
+    return sl.st_dev == dl.st_dev ? SAME_OK : SAME_ERROR;
+  if (never)
+    {
+      sf = sl;
+      df = dl;
+      if ((S_ISLNK (sl.st_mode) && !stat_loc (src, &sf, true))
+          || (S_ISLNK (dl.st_mode) && !stat_loc (dst, &df, true))
+          || !SAME_INODE (sf, df))
+        return SAME_OK;
+    }
+  return SAME_ERROR;
 }
 
 /* Decide about DST (lstat DST_ST), which exists, for a copy of SRC
@@ -643,9 +811,11 @@ judge_existing (struct loc const *src, struct stat const *src_st,
       && fstatat (dst->dirfd, dst->name, &t, 0) == 0 && S_ISDIR (t.st_mode))
     dst_dir = true;
 
-  if (same_file (src_st, dst, dst_st)
-      && !(x->force && x->backup != no_backups && S_ISREG (src_st->st_mode)))
+  switch (judge_same (src, src_st, dst, dst_st))
     {
+    case SAME_OK: break;
+    case SAME_DONE: return SKIP;
+    case SAME_ERROR:
       error (0, 0, "%s and %s are the same file",
              quoteaf_n (0, src->path), quoteaf_n (1, dst->path));
       return FAIL;
@@ -703,66 +873,23 @@ judge_existing (struct loc const *src, struct stat const *src_st,
         }
       return GO_ON_NEW;
     }
-  bool unlink_first = (x->remove_destination || x->hard_link
-                       || x->symbolic_link
-                       || (x->preserve_links && 1 < dst_st->st_nlink)
-                       || !S_ISREG (src_st->st_mode)
-                       || (S_ISLNK (dst_st->st_mode)
-                           && x->deref == DEREF_NEVER));
-  if (unlink_first && !S_ISREG (src_st->st_mode) && !x->remove_destination
-      && !x->hard_link && !x->symbolic_link && !x->force
-      && x->deref != DEREF_NEVER && !x->recursive)
-    unlink_first = false;
-  if (unlink_first)
+  if (x->remove_destination
+      || (x->preserve_links && 1 < dst_st->st_nlink)
+      || (x->deref == DEREF_NEVER && !S_ISREG (src_st->st_mode)))
     {
       if (unlinkat (dst->dirfd, dst->name, 0) < 0 && errno != ENOENT)
         {
           error (0, errno, "cannot remove %s", quoteaf (dst->path));
           return FAIL;
         }
-      if (x->verbose && !x->remove_destination)
+      if (x->verbose)
         printf ("removed %s\n", quoteaf (dst->path));
       return GO_ON_NEW;
-    }
-  if (S_ISLNK (dst_st->st_mode) && fstatat (dst->dirfd, dst->name, &t, 0) < 0
-      && errno == ENOENT && !x->force)
-    {
-      error (0, 0, "not writing through dangling symlink %s",
-             quoteaf (dst->path));
-      return FAIL;
     }
   return GO_ON;
 }
 
 /* ---- one entry -------------------------------------------------------- */
-
-/* Whether copying a directory SRC_ST (at the top) to DST would copy it
-   into itself: DST's parent is SRC or lies inside it.  */
-static bool
-into_itself (struct stat const *src_st, struct loc const *dst)
-{
-  char *dir = dir_name (dst->path);
-  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  free (dir);
-  bool inside = false;
-  struct stat st, up;
-  while (0 <= fd && fstat (fd, &st) == 0)
-    {
-      if (SAME_INODE (st, *src_st))
-        {
-          inside = true;
-          break;
-        }
-      int parent = openat (fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-      close (fd);
-      fd = parent;
-      if (fd < 0 || fstat (fd, &up) < 0 || SAME_INODE (up, st))
-        break;
-    }
-  if (0 <= fd)
-    close (fd);
-  return inside;
-}
 
 /* Get the status of SRC into *ST, following a symlink when FOLLOW; for
    an entry that readdir says is a regular file, by opening it (the
@@ -794,20 +921,35 @@ stat_source (struct loc const *src, unsigned char d_type, bool follow,
 }
 
 /* Warn and return true if SRC (status ST), an operand, was given
-   before.  */
+   before (a directory, or a file when no backups are made).  */
 static bool
 seen_before (struct loc const *src, struct stat const *st)
 {
   if (!src_seen)
     return false;
-  if (seen_file (src_seen, src->path, st))
+  char *dir = dir_name (src->path);
+  struct stat dir_st;
+  bool known = stat (dir, &dir_st) == 0;
+  free (dir);
+  if (!known)
+    return false;
+  struct seen_item key = { st->st_dev, st->st_ino, dir_st.st_dev,
+                           dir_st.st_ino, last_component (src->path) };
+  size_t len = base_len (key.base);
+  key.base = ximemdup0 (key.base, len);
+  if (hash_lookup (src_seen, &key)
+      && (S_ISDIR (st->st_mode) || x->backup == no_backups))
     {
       error (0, 0, "warning: source %s %s specified more than once",
              S_ISDIR (st->st_mode) ? "directory" : "file",
              quoteaf (src->path));
+      free (key.base);
       return true;
     }
-  record_file (src_seen, src->path, st);
+  struct seen_item *e = xmalloc (sizeof *e);
+  *e = key;
+  if (hash_insert (src_seen, e) != e)
+    seen_free (e);
   return false;
 }
 
@@ -825,7 +967,8 @@ copy_entry (struct loc const *src, struct loc const *dst,
   if (!stat_source (src, d_type, follow, &st, &src_fd))
     return false;
   bool ok = true, exists = false, done;
-  char *backup = NULL;
+  char *backup = NULL, *backup_name = NULL, *backup_path = NULL;
+  struct loc backup_dst;
   if (S_ISDIR (st.st_mode) && !x->recursive)
     {
       error (0, 0, "-r not specified; omitting directory %s",
@@ -837,16 +980,52 @@ copy_entry (struct loc const *src, struct loc const *dst,
       if (seen_before (src, &st))
         return true;
       top_dev = st.st_dev;
+      top_src = src->path;
+      top_dst = dst->path;
+      into_self = false;
+    }
+  else if (S_ISDIR (st.st_mode) && made_here (&st))
+    {
+      error (0, 0, "cannot copy a directory, %s, into itself, %s",
+             quoteaf_n (0, top_src), quoteaf_n (1, top_dst));
+      into_self = true;
+      return false;
     }
   if (!(parent && parent->fresh))
     {
-      if (fstatat (dst->dirfd, dst->name, &dst_st, AT_SYMLINK_NOFOLLOW) == 0)
+      bool as_regular = !x->recursive || x->copy_contents;
+      bool own = ((!S_ISREG (st.st_mode)
+                   && (!as_regular || S_ISDIR (st.st_mode)
+                       || S_ISLNK (st.st_mode)))
+                  || x->symbolic_link || x->hard_link
+                  || x->backup != no_backups || x->remove_destination);
+      if (stat_loc (dst, &dst_st, !own))
         exists = true;
       else if (errno != ENOENT)
         {
           error (0, errno, "cannot stat %s", quoteaf (dst->path));
           goto out_fail;
         }
+    }
+  if (exists && x->force && x->backup != no_backups
+      && strcmp (src->path, dst->path) == 0
+      && SAME_INODE (st, dst_st) && S_ISREG (st.st_mode))
+    {
+      /* --force --backup of a file onto itself: as GNU's cp, copy it to
+         its backup name instead, and leave it be.  */
+      backup_name = find_backup_file_name (dst->dirfd, dst->name,
+                                           x->backup);
+      backup_dst = (struct loc) { dst->dirfd, backup_name, backup_name };
+      if (dst->name != dst->path)
+        {
+          char *dir = dir_name (dst->path);
+          backup_path = child_path (dir, backup_name);
+          free (dir);
+          backup_dst.path = backup_path;
+        }
+      dst = &backup_dst;
+      exists = fstatat (dst->dirfd, dst->name, &dst_st,
+                        AT_SYMLINK_NOFOLLOW) == 0;
     }
   if (exists)
     switch (judge_existing (src, &st, dst, &dst_st, &backup))
@@ -856,12 +1035,6 @@ copy_entry (struct loc const *src, struct loc const *dst,
       case SKIP: goto out;
       case FAIL: goto out_fail;
       }
-  if (top && S_ISDIR (st.st_mode) && into_itself (&st, dst))
-    {
-      error (0, 0, "cannot copy a directory, %s, into itself, %s",
-             quoteaf_n (0, src->path), quoteaf_n (1, dst->path));
-      goto out_fail;
-    }
   if (x->verbose && !S_ISDIR (st.st_mode))
     say_copied (src, dst, backup);
   if (!keep_hard_link (src, &st, dst, &done))
@@ -902,6 +1075,8 @@ out:
   if (0 <= src_fd)
     close (src_fd);
   free (backup);
+  free (backup_name);
+  free (backup_path);
   return ok;
 }
 
