@@ -338,7 +338,8 @@ copy_attributes_at (struct file_copier *copier, struct stat const *src_st,
 
 /* Open the source of NAMES into *SRC_FD (or take the descriptor
    NAMES gives) and its status into REPORT->src_st; it must be the file
-   NAMES->src_st describes, if given.  Return 0, or -1 with the failure in REPORT.  */
+   NAMES->src_st describes, if given.  Return 0, or -1 with the failure
+   in REPORT.  */
 static int
 open_source (struct copy_file_names const *names, int *src_fd,
              struct copy_file_report *report)

@@ -195,8 +195,8 @@ cp_copy_init (struct cp_options const *opts, int n_sources)
     {
       src_seen = hash_initialize (16, NULL, seen_hash, seen_equal,
                                   seen_free);
-      dst_made = hash_initialize (64, NULL, triple_hash, triple_compare_ino_str,
-                                  triple_free);
+      dst_made = hash_initialize (64, NULL, triple_hash,
+                                  triple_compare_ino_str, triple_free);
       if (!src_seen || !dst_made)
         xalloc_die ();
     }
