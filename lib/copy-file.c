@@ -383,7 +383,9 @@ create_dest (struct file_copier *copier, struct copy_file_names const *names,
   bool owner_pending = (copier->preserve & COPY_PRESERVE_OWNERSHIP
                         && (!dir || d->uid != src_st->st_uid
                             || d->gid != src_st->st_gid));
-  mode_t mode = src_st->st_mode & (owner_pending ? S_IRWXU : ACCESSPERMS);
+  mode_t base = (copier->default_mode ? DEFAULT_FILE_MODE
+                 : src_st->st_mode & ACCESSPERMS);
+  mode_t mode = base & (owner_pending ? S_IRWXU : ACCESSPERMS);
   *dst_fd = openat (names->dst_dirfd, names->dst_name,
                     O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
                     mode);
@@ -402,7 +404,7 @@ create_dest (struct file_copier *copier, struct copy_file_names const *names,
         d->mode = (mode_t) -1;
     }
   else
-    d->want = owner_pending ? src_st->st_mode & ACCESSPERMS & ~copier->umask
+    d->want = owner_pending ? base & ~copier->umask
               : (mode_t) -1;
   if (!dir)
     {

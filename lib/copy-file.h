@@ -46,6 +46,12 @@ enum
   COPY_PRESERVE_XATTR = 1 << 3          /* every other extended attribute */
 };
 
+/* The mode of a new file made without regard to its source's (before
+   the umask), as open and mkdir callers commonly ask.  */
+#define DEFAULT_FILE_MODE \
+  (S_IRUSR | S_IWUSR | S_IRGRP | S_IWGRP | S_IROTH | S_IWOTH)
+#define DEFAULT_DIR_MODE (S_IRWXU | S_IRWXG | S_IRWXO)
+
 /* The steps, each one a way to fail.  */
 enum copy_file_step
 {
@@ -86,6 +92,10 @@ struct file_copier
                                    fails the copy */
   bool data;                    /* copy the data (false: only the
                                    attributes, as --attributes-only) */
+  bool default_mode;            /* a new file gets DEFAULT_FILE_MODE
+                                   less the umask, whatever the
+                                   source's mode (without
+                                   COPY_PRESERVE_MODE) */
   mode_t umask;                 /* the process's umask */
   uid_t euid;
   gid_t egid;

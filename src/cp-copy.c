@@ -186,6 +186,7 @@ cp_copy_init (struct cp_options const *opts, int n_sources)
     require |= COPY_PRESERVE_XATTR;
   file_copier_init (&copier, x->sparse, preserve, require);
   copier.data = !x->attributes_only;
+  copier.default_mode = x->no_preserve_mode;
   if (x->reflink == REFLINK_NEVER)
     copier.engine.first = COPY_METHOD_SPARSE;
   if (x->reflink == REFLINK_ALWAYS)
@@ -402,6 +403,16 @@ copy_dir_entries (int src_fd, char const *src_path,
   return ok;
 }
 
+/* The permissions a new copy of SRC_ST starts from, before the umask:
+   the source's, or with --no-preserve=mode the default ones.  */
+static mode_t
+base_mode (struct stat const *src_st)
+{
+  if (!x->no_preserve_mode)
+    return src_st->st_mode & ACCESSPERMS;
+  return S_ISDIR (src_st->st_mode) ? DEFAULT_DIR_MODE : DEFAULT_FILE_MODE;
+}
+
 /* The mode a directory copied from SRC_ST ends with, or (mode_t) -1
    to leave the mode it has: the source's with --preserve=mode, else
    for a new directory the source's less the umask.  */
@@ -410,7 +421,7 @@ dir_final_mode (struct stat const *src_st, bool made)
 {
   if (x->preserve & COPY_PRESERVE_MODE)
     return src_st->st_mode & 07777;
-  return made ? src_st->st_mode & 0777 & ~copier.umask : (mode_t) -1;
+  return made ? base_mode (src_st) & ~copier.umask : (mode_t) -1;
 }
 
 /* Whether the directory open as FD may have a default ACL (which
@@ -429,7 +440,7 @@ has_default_acl (int fd)
 static bool
 make_dir (struct loc const *dst, struct stat const *src_st, mode_t *mode)
 {
-  mode_t m = src_st->st_mode & 0777;
+  mode_t m = base_mode (src_st);
   if (x->preserve & COPY_PRESERVE_OWNERSHIP)
     m &= S_IRWXU;
   m |= S_IRWXU;
@@ -603,17 +614,28 @@ copy_special (struct loc const *src, struct stat const *src_st,
               struct loc const *dst)
 {
   bool fifo = S_ISFIFO (src_st->st_mode);
-  mode_t m = src_st->st_mode & (S_IFMT | 0777);
+  mode_t perms = base_mode (src_st);
+  mode_t m = perms;
   if (x->preserve & COPY_PRESERVE_OWNERSHIP)
-    m &= S_IFMT | S_IRWXU;
-  if ((fifo ? mkfifoat (dst->dirfd, dst->name, m & 0777)
-       : mknodat (dst->dirfd, dst->name, m, src_st->st_rdev)) < 0)
+    m &= S_IRWXU;
+  if ((fifo ? mkfifoat (dst->dirfd, dst->name, m)
+       : mknodat (dst->dirfd, dst->name, (src_st->st_mode & S_IFMT) | m,
+                  src_st->st_rdev)) < 0)
     {
       error (0, errno, fifo ? "cannot create fifo %s"
              : "cannot create special file %s", quoteaf (dst->path));
       return false;
     }
-  return carry_attributes_at (src, src_st, dst);
+  if (!carry_attributes_at (src, src_st, dst))
+    return false;
+  if (!(x->preserve & COPY_PRESERVE_MODE) && m != perms
+      && fchmodat (dst->dirfd, dst->name, perms & ~copier.umask,
+                   AT_SYMLINK_NOFOLLOW) < 0)
+    {
+      error (0, errno, "setting permissions for %s", quoteaf (dst->path));
+      return false;
+    }
+  return true;
 }
 
 /* Make DST a hard link to SRC (-l), following a symlink SRC when

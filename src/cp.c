@@ -215,7 +215,10 @@ decode_preserve (struct cp_options *x, char const *arg, bool on)
       unsigned int bits = 0;
       switch (a)
         {
-        case ATTR_MODE: bits = COPY_PRESERVE_MODE; break;
+        case ATTR_MODE:
+          bits = COPY_PRESERVE_MODE;
+          x->no_preserve_mode = !on;
+          break;
         case ATTR_TIMESTAMPS: bits = COPY_PRESERVE_TIMESTAMPS; break;
         case ATTR_OWNERSHIP: bits = COPY_PRESERVE_OWNERSHIP; break;
         case ATTR_XATTR:
@@ -225,6 +228,7 @@ decode_preserve (struct cp_options *x, char const *arg, bool on)
         case ATTR_LINKS: x->preserve_links = on; break;
         case ATTR_CONTEXT: break;
         case ATTR_ALL:
+          x->no_preserve_mode = !on;
           bits = (COPY_PRESERVE_MODE | COPY_PRESERVE_TIMESTAMPS
                   | COPY_PRESERVE_OWNERSHIP | COPY_PRESERVE_XATTR);
           x->preserve_links = on;

@@ -57,6 +57,8 @@ struct cp_options
   unsigned int require;         /* of those, the ones that must work */
   bool preserve_links;
   bool require_xattr;           /* --preserve=xattr named */
+  bool no_preserve_mode;        /* --no-preserve=mode named: new files
+                                   get the default modes */
   bool force;                   /* -f */
   bool remove_destination;
   bool hard_link;               /* -l */
