@@ -176,12 +176,19 @@ void
 cp_copy_init (struct cp_options const *opts, int n_sources)
 {
   x = opts;
+  unsigned int require = x->require;
+  if (geteuid () != 0)
+    {
+      /* Only root can give files away: others keep the owner they can
+         (GNU's cp says nothing when it cannot).  */
+      require &= ~COPY_PRESERVE_OWNERSHIP;
+    }
 
   /* Every mode is set explicitly when modes are kept: with no umask,
      a new file can be made with its final permissions at once.  */
   if (x->preserve & COPY_PRESERVE_MODE)
     umask (0);
-  unsigned int preserve = x->preserve, require = x->require;
+  unsigned int preserve = x->preserve;
   if (x->require_xattr)
     require |= COPY_PRESERVE_XATTR;
   file_copier_init (&copier, x->sparse, preserve, require);
@@ -364,20 +371,19 @@ item_cmp (void const *a, void const *b)
 
 /* ---- directories ------------------------------------------------------ */
 
-/* Copy the entries of the source directory open as SRC_FD (taken and
-   closed here), whose path is SRC_PATH, into DIR, whose path is
+/* Copy the entries of the source directory open as SRC_FD, whose path
+   is SRC_PATH, into DIR, whose path is
    DST_PATH.  Return true if all were copied.  */
 static bool
 copy_dir_entries (int src_fd, char const *src_path,
                   struct dst_dir const *dir, char const *dst_path)
 {
-  int list_fd = dup (src_fd);
   struct dirent_item *items;
+  int list_fd = dup (src_fd);
   ssize_t n = list_fd < 0 ? -1 : read_entries (list_fd, &items);
   if (n < 0)
     {
       error (0, errno, "cannot access %s", quoteaf (src_path));
-      close (src_fd);
       return false;
     }
   qsort (items, n, sizeof *items, item_cmp);
@@ -399,7 +405,6 @@ copy_dir_entries (int src_fd, char const *src_path,
       free (items[i].name);
     }
   free (items);
-  close (src_fd);
   return ok;
 }
 
@@ -448,13 +453,68 @@ make_dir (struct loc const *dst, struct stat const *src_st, mode_t *mode)
   return mkdirat (dst->dirfd, dst->name, m) == 0;
 }
 
-/* Copy the directory SRC (status SRC_ST) to DST, which exists already
-   when EXISTS (status DST_ST); PARENT is DST's parent, or NULL at the
-   top.  Return true if all went well.  */
+/* Open the destination directory DST into *DIR (EXISTS when it was
+   there before), following a symlink to a directory only with
+   --keep-directory-symlink; PARENT is its parent, or NULL.  Return
+   true, or false (reported).  */
+static bool
+open_dst_dir (struct loc const *dst, struct dst_dir const *parent,
+              bool exists, struct dst_dir *dir)
+{
+  bool follow = exists && x->keep_directory_symlink;
+  dir->fresh = !exists;
+  dir->fd = openat (dst->dirfd, dst->name,
+                    O_RDONLY | O_DIRECTORY | O_CLOEXEC
+                    | (follow ? 0 : O_NOFOLLOW));
+  if (dir->fd < 0 || fstat (dir->fd, &dir->st) < 0)
+    {
+      error (0, errno, "cannot access %s", quoteaf (dst->path));
+      if (0 <= dir->fd)
+        close (dir->fd);
+      return false;
+    }
+  if (!exists)
+    remember_dir (&dir->st);
+  dir->default_acl = (dir->fresh && parent ? parent->default_acl
+                      : has_default_acl (dir->fd));
+  return true;
+}
+
+/* Give the directory DIR (DST, made with MADE_MODE unless it existed)
+   what is kept of the attributes of SRC (status SRC_ST, open as SRC_FD
+   or -1), now that its contents are in.  Return true, or false
+   (reported).  */
+static bool
+finish_dir (struct loc const *src, struct stat const *src_st, int src_fd,
+            struct loc const *dst, struct dst_dir const *dir,
+            mode_t made_mode)
+{
+  bool ok = true;
+  mode_t final = dir_final_mode (src_st, dir->fresh);
+  struct copy_file_report rep;
+  memset (&rep, 0, sizeof rep);
+  if (copy_attributes_fd (&copier, src_fd, src_st, dir->fd,
+                          dir->fresh ? made_mode : dir->st.st_mode & 07777,
+                          dir->st.st_uid, dir->st.st_gid, &rep) < 0)
+    ok = report_copy_failure (&rep, src->path, dst->path);
+  else
+    report_soft_failures (&rep, dst->path, x->preserve, x->require);
+  if (!(x->preserve & COPY_PRESERVE_MODE) && final != (mode_t) -1
+      && final != made_mode && fchmod (dir->fd, final) < 0)
+    {
+      error (0, errno, "setting permissions for %s", quoteaf (dst->path));
+      ok = false;
+    }
+  return ok;
+}
+
+/* Copy the directory SRC (status SRC_ST, followed if a symlink when
+   FOLLOW) to DST, which exists already when EXISTS; PARENT is DST's
+   parent, or NULL at the top.  Return true if all went well.  */
 static bool
 copy_dir (struct loc const *src, struct stat const *src_st,
           struct loc const *dst, struct dst_dir const *parent, bool exists,
-          struct stat const *dst_st, bool follow)
+          bool follow)
 {
   mode_t made_mode = 0;
   if (!exists)
@@ -467,56 +527,23 @@ copy_dir (struct loc const *src, struct stat const *src_st,
       if (x->verbose)
         say_copied (src, dst, NULL);
     }
-  int nofollow = follow ? 0 : O_NOFOLLOW;
+  struct dst_dir dir;
+  if (!open_dst_dir (dst, parent, exists, &dir))
+    return false;
+  bool ok = true;
   int src_fd = openat (src->dirfd, src->name,
-                       O_RDONLY | O_DIRECTORY | O_CLOEXEC | nofollow);
+                       (O_RDONLY | O_DIRECTORY | O_CLOEXEC
+                        | (follow ? 0 : O_NOFOLLOW)));
   if (src_fd < 0)
     {
       error (0, errno, "cannot access %s", quoteaf (src->path));
-      return false;
-    }
-  bool dst_follow = exists && x->keep_directory_symlink;
-  struct dst_dir dir = { .fresh = !exists };
-  dir.fd = openat (dst->dirfd, dst->name,
-                   O_RDONLY | O_DIRECTORY | O_CLOEXEC
-                   | (dst_follow ? 0 : O_NOFOLLOW));
-  if (dir.fd < 0 || fstat (dir.fd, &dir.st) < 0)
-    {
-      error (0, errno, "cannot access %s", quoteaf (dst->path));
-      close (src_fd);
-      if (0 <= dir.fd)
-        close (dir.fd);
-      return false;
-    }
-  (void) dst_st;
-  if (!exists)
-    remember_dir (&dir.st);
-  dir.default_acl = (dir.fresh && parent ? parent->default_acl
-                     : has_default_acl (dir.fd));
-  bool ok = true;
-  bool descend = !x->one_file_system || src_st->st_dev == top_dev;
-  int attr_src = descend ? dup (src_fd) : src_fd;
-  if (descend)
-    ok = copy_dir_entries (src_fd, src->path, &dir, dst->path);
-
-  /* The attributes, now that the contents are in.  */
-  mode_t final = dir_final_mode (src_st, !exists);
-  struct copy_file_report rep;
-  memset (&rep, 0, sizeof rep);
-  if (copy_attributes_fd (&copier, attr_src, src_st, dir.fd,
-                          exists ? dir.st.st_mode & 07777 : made_mode,
-                          dir.st.st_uid, dir.st.st_gid, &rep) < 0)
-    ok &= report_copy_failure (&rep, src->path, dst->path);
-  else
-    report_soft_failures (&rep, dst->path, x->preserve, x->require);
-  if (!(x->preserve & COPY_PRESERVE_MODE) && final != (mode_t) -1
-      && final != made_mode && fchmod (dir.fd, final) < 0)
-    {
-      error (0, errno, "setting permissions for %s", quoteaf (dst->path));
       ok = false;
     }
-  if (0 <= attr_src)
-    close (attr_src);
+  else if (!x->one_file_system || src_st->st_dev == top_dev)
+    ok = copy_dir_entries (src_fd, src->path, &dir, dst->path);
+  ok &= finish_dir (src, src_st, src_fd, dst, &dir, made_mode);
+  if (0 <= src_fd)
+    close (src_fd);
   close (dir.fd);
   return ok;
 }
@@ -1072,7 +1099,7 @@ copy_entry (struct loc const *src, struct loc const *dst,
     {
       if (x->verbose && exists && backup)
         say_copied (src, dst, backup);
-      ok = copy_dir (src, &st, dst, parent, exists, &dst_st, follow);
+      ok = copy_dir (src, &st, dst, parent, exists, follow);
     }
   else if (S_ISREG (st.st_mode)
            || (!S_ISLNK (st.st_mode)
