@@ -12,6 +12,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/xattr.h>
@@ -36,8 +39,27 @@ struct attr_target
   int fd;
   int dirfd;
   char const *name;
+  char const *path;             /* DIRFD and NAME as one name, for the
+                                   extended attributes, or NULL */
   bool is_link;
 };
+
+/* Room for "/proc/self/fd/N/" and a file name.  */
+enum { PROC_FD_PATH_MAX = 32 + NAME_MAX + 1 };
+
+/* Write into BUF (PROC_FD_PATH_MAX bytes) a name for NAME in the
+   directory DIRFD that calls without an "at" form can take: through
+   /proc, so that no depth is too deep.  Return BUF, or NULL if NAME
+   is too long for it.  */
+static char const *
+proc_path (int dirfd, char const *name, char *buf)
+{
+  if (dirfd == AT_FDCWD)
+    return name;
+  int n = snprintf (buf, PROC_FD_PATH_MAX, "/proc/self/fd/%d/%s", dirfd,
+                    name);
+  return 0 <= n && n < PROC_FD_PATH_MAX ? buf : NULL;
+}
 
 /* The owner and mode a destination has now.  MODE is (mode_t) -1
    where not known for sure (then a wanted mode is always set).  */
@@ -153,25 +175,59 @@ grow_xbuf (struct file_copier *copier, size_t size)
   return 0;
 }
 
-/* Read into COPIER's buffer, growing it as needed, what CALL gives for
-   descriptor FD and NAME (NULL for flistxattr) at OFFSET in the
-   buffer.  Return the size, or -1 with errno set.  */
-static ssize_t
-xattr_fetch (struct file_copier *copier, int fd, char const *name,
-             size_t offset)
+/* A file whose extended attributes are read or written: by descriptor
+   FD when FD >= 0, else by PATH, not following a symlink.  */
+struct xattr_file
 {
+  int fd;
+  char const *path;
+};
+
+/* List F's attribute names into BUF of SIZE bytes (as flistxattr).  */
+static ssize_t
+x_list (struct xattr_file const *f, char *buf, size_t size)
+{
+  return (0 <= f->fd ? flistxattr (f->fd, buf, size)
+          : llistxattr (f->path, buf, size));
+}
+
+/* Get F's attribute NAME into BUF of SIZE bytes (as fgetxattr).  */
+static ssize_t
+x_get (struct xattr_file const *f, char const *name, char *buf, size_t size)
+{
+  return (0 <= f->fd ? fgetxattr (f->fd, name, buf, size)
+          : lgetxattr (f->path, name, buf, size));
+}
+
+/* Set F's attribute NAME to the SIZE bytes at VALUE.  */
+static int
+x_set (struct xattr_file const *f, char const *name, char const *value,
+       size_t size)
+{
+  return (0 <= f->fd ? fsetxattr (f->fd, name, value, size, 0)
+          : lsetxattr (f->path, name, value, size, 0));
+}
+
+/* Read into COPIER's buffer at OFFSET, growing it as needed, F's list
+   of attribute names (NAME_AT is SIZE_MAX) or the value of the name
+   at NAME_AT in the buffer (an offset: the buffer may move).  Return
+   the size, or -1 with errno set.  */
+static ssize_t
+xattr_fetch (struct file_copier *copier, struct xattr_file const *f,
+             size_t name_at, size_t offset)
+{
+  bool list = name_at == SIZE_MAX;
   for (;;)
     {
       if (grow_xbuf (copier, offset + XBUF_MIN) < 0)
         return -1;
       char *buf = copier->xbuf + offset;
       size_t room = copier->xbuf_size - offset;
-      ssize_t n = (name ? fgetxattr (fd, name, buf, room)
-                   : flistxattr (fd, buf, room));
+      char const *name = list ? NULL : copier->xbuf + name_at;
+      ssize_t n = list ? x_list (f, buf, room) : x_get (f, name, buf, room);
       if (0 <= n || errno != ERANGE)
         return n;
-      ssize_t need = (name ? fgetxattr (fd, name, NULL, 0)
-                      : flistxattr (fd, NULL, 0));
+      ssize_t need = list ? x_list (f, NULL, 0) : x_get (f, name, NULL, 0);
       if (need < 0)
         return -1;
       if (grow_xbuf (copier, offset + need + XBUF_MIN) < 0)
@@ -179,37 +235,35 @@ xattr_fetch (struct file_copier *copier, int fd, char const *name,
     }
 }
 
-/* Copy from SRC_FD to DST_FD the extended attributes COPIER keeps: the
+/* Copy from SRC to DST the extended attributes COPIER keeps: the
    access control lists with the mode, the others with the xattrs.  Set
    *ACL_SET when an access control list was copied.  A source that
    cannot have attributes has none.  Return 0 or -1 with errno set and
    *STEP naming what failed (the mode or the xattrs).  */
 static int
-copy_xattrs (struct file_copier *copier, int src_fd, int dst_fd,
-             bool *acl_set, enum copy_file_step *step)
+copy_xattrs (struct file_copier *copier, struct xattr_file const *src,
+             struct xattr_file const *dst, bool *acl_set,
+             enum copy_file_step *step)
 {
   bool want_acl = copier->preserve & COPY_PRESERVE_MODE;
   bool want_other = copier->preserve & COPY_PRESERVE_XATTR;
   *step = want_other ? COPY_STEP_XATTR : COPY_STEP_MODE;
-  ssize_t list_len = xattr_fetch (copier, src_fd, NULL, 0);
+  ssize_t list_len = xattr_fetch (copier, src, SIZE_MAX, 0);
   if (list_len < 0)
     return errno == ENOTSUP ? 0 : -1;
   int saved_errno = 0;
-  size_t off = 0;
-  while (off < (size_t) list_len)
+  for (size_t off = 0; off < (size_t) list_len;)
     {
-      char const *name = copier->xbuf + off;
-      size_t name_len = strlen (name) + 1;
-      size_t value_at = list_len;
-      bool is_acl = strncmp (name, acl_prefix, sizeof acl_prefix - 1) == 0;
+      size_t name_len = strlen (copier->xbuf + off) + 1;
+      bool is_acl = strncmp (copier->xbuf + off, acl_prefix,
+                             sizeof acl_prefix - 1) == 0;
       if (is_acl ? want_acl : want_other)
         {
-          /* The value goes after the list, which may move as the buffer
-             grows: take the name again after the fetch.  */
-          ssize_t v = xattr_fetch (copier, src_fd, name, value_at);
-          name = copier->xbuf + off;
-          if (v < 0
-              || fsetxattr (dst_fd, name, copier->xbuf + value_at, v, 0) < 0)
+          /* The value goes after the list.  */
+          size_t value_at = list_len;
+          ssize_t v = xattr_fetch (copier, src, off, value_at);
+          if (v < 0 || x_set (dst, copier->xbuf + off,
+                              copier->xbuf + value_at, v) < 0)
             {
               saved_errno = errno;
               *step = is_acl ? COPY_STEP_MODE : COPY_STEP_XATTR;
@@ -254,13 +308,14 @@ carry_owner (struct file_copier *copier, struct attr_target const *t,
 }
 
 /* Carry over to T what COPIER keeps of SRC_ST's attributes, given T's
-   state *D; SRC_FD is the source's descriptor where T has one (for
-   its extended attributes).  Return 0, or -1 with the failure in
+   state *D; SRC_FD is the source's descriptor where T has one, else
+   SRC_PATH its name (for its extended attributes, NULL for none).  Return 0, or -1 with the failure in
    REPORT.  */
 static int
 carry_attributes (struct file_copier *copier, struct attr_target const *t,
-                  int src_fd, struct stat const *src_st,
-                  struct dst_state *d, struct copy_file_report *report)
+                  int src_fd, char const *src_path,
+                  struct stat const *src_st, struct dst_state *d,
+                  struct copy_file_report *report)
 {
   if (copier->preserve & COPY_PRESERVE_TIMESTAMPS
       && set_times (t, src_st) < 0
@@ -271,9 +326,10 @@ carry_attributes (struct file_copier *copier, struct attr_target const *t,
     return -1;
   bool acl_set = false;
   enum copy_file_step step;
-  if (0 <= t->fd && 0 <= src_fd
+  struct xattr_file xs = { src_fd, src_path }, xd = { t->fd, t->path };
+  if ((0 <= t->fd ? 0 <= src_fd : t->path && src_path)
       && copier->preserve & (COPY_PRESERVE_MODE | COPY_PRESERVE_XATTR)
-      && copy_xattrs (copier, src_fd, t->fd, &acl_set, &step) < 0
+      && copy_xattrs (copier, &xs, &xd, &acl_set, &step) < 0
       && attr_failed (copier, (step == COPY_STEP_MODE ? COPY_PRESERVE_MODE
                                : COPY_PRESERVE_XATTR),
                       report, step) < 0)
@@ -305,14 +361,13 @@ copy_attributes_fd (struct file_copier *copier, int src_fd,
     .want = (copier->preserve & COPY_PRESERVE_MODE
              ? src_st->st_mode & MODE_BITS : (mode_t) -1)
   };
-  return carry_attributes (copier, &t, src_fd, src_st, &d, report);
+  return carry_attributes (copier, &t, src_fd, NULL, src_st, &d, report);
 }
 
 /* Carry over to DST_NAME (in DST_DIRFD), a symbolic link or a special
    file just created by the caller and not followed, what COPIER keeps
-   of SRC_ST's attributes (extended attributes excepted: only regular
-   files and directories hold user attributes).  SRC_DIRFD and SRC_NAME
-   name the source, for a later use.  Return 0, or -1 with the failure
+   of SRC_ST's attributes, the source being SRC_NAME in SRC_DIRFD (for
+   its extended attributes, read through /proc).  Return 0, or -1 with the failure
    in REPORT.  */
 int
 copy_attributes_at (struct file_copier *copier, struct stat const *src_st,
@@ -320,7 +375,6 @@ copy_attributes_at (struct file_copier *copier, struct stat const *src_st,
                     int dst_dirfd, char const *dst_name,
                     struct copy_file_report *report)
 {
-  (void) src_dirfd, (void) src_name;
   bool is_link = S_ISLNK (src_st->st_mode);
   struct attr_target t = { .fd = -1, .dirfd = dst_dirfd, .name = dst_name,
                            .is_link = is_link };
@@ -331,7 +385,11 @@ copy_attributes_at (struct file_copier *copier, struct stat const *src_st,
     .want = (copier->preserve & COPY_PRESERVE_MODE && !is_link
              ? src_st->st_mode & MODE_BITS : (mode_t) -1)
   };
-  return carry_attributes (copier, &t, -1, src_st, &d, report);
+  char src_path[PROC_FD_PATH_MAX], dst_path[PROC_FD_PATH_MAX];
+  t.path = proc_path (dst_dirfd, dst_name, dst_path);
+  return carry_attributes (copier, &t, -1,
+                           proc_path (src_dirfd, src_name, src_path),
+                           src_st, &d, report);
 }
 
 /* ---- the regular file ----------------------------------------------- */
@@ -502,7 +560,7 @@ qcopy_file_preserving (struct file_copier *copier,
   if (r == 0)
     {
       struct attr_target t = { .fd = dst_fd, .dirfd = -1 };
-      r = carry_attributes (copier, &t, src_fd, &report->src_st, &d,
+      r = carry_attributes (copier, &t, src_fd, NULL, &report->src_st, &d,
                             report);
     }
   int saved_errno = errno;

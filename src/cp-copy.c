@@ -409,13 +409,18 @@ copy_dir_entries (int src_fd, char const *src_path,
 }
 
 /* The permissions a new copy of SRC_ST starts from, before the umask:
-   the source's, or with --no-preserve=mode the default ones.  */
+   the source's, or with --no-preserve=mode the default ones; and the
+   sticky bit of a source not a regular file.  */
 static mode_t
 base_mode (struct stat const *src_st)
 {
+  /* A directory or special file keeps its sticky bit, as in GNU's cp
+     (a regular file loses it, with the set-ID bits).  */
+  mode_t sticky = S_ISREG (src_st->st_mode) ? 0 : src_st->st_mode & S_ISVTX;
   if (!x->no_preserve_mode)
-    return src_st->st_mode & ACCESSPERMS;
-  return S_ISDIR (src_st->st_mode) ? DEFAULT_DIR_MODE : DEFAULT_FILE_MODE;
+    return (src_st->st_mode & ACCESSPERMS) | sticky;
+  return (S_ISDIR (src_st->st_mode) ? DEFAULT_DIR_MODE
+          : DEFAULT_FILE_MODE) | sticky;
 }
 
 /* The mode a directory copied from SRC_ST ends with, or (mode_t) -1
@@ -588,6 +593,10 @@ copy_regular (struct loc const *src, struct stat const *src_st, int src_fd,
              quoteaf (dst->path));
       return false;
     }
+  size_t len = strlen (dst->path);
+  if (r < 0 && rep.step == COPY_STEP_CREATE_DST && rep.err == EISDIR
+      && len && dst->path[len - 1] == '/')
+    rep.err = ENOTDIR;
   if (r < 0)
     return report_copy_failure (&rep, src->path, dst->path);
   report_soft_failures (&rep, dst->path, x->preserve, x->require);
@@ -713,6 +722,35 @@ symlink_entry (struct loc const *src, struct loc const *dst)
   return true;
 }
 
+/* Make NAME in DIRFD a hard link to the file PATH, whatever PATH's
+   length: a name longer than the system takes is reached a directory
+   at a time.  Return 0, or -1 with errno set.  */
+static int
+link_from_path (char const *path, int dirfd, char const *name)
+{
+  int r = linkat (AT_FDCWD, path, dirfd, name, 0);
+  if (!(r < 0 && errno == ENAMETOOLONG))
+    return r;
+  char *copy = xstrdup (path), *p = copy;
+  int fd = open (*p == '/' ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  for (char *slash; 0 <= fd && (slash = strchr (p, '/'));)
+    {
+      *slash = '\0';
+      int next = (*p ? openat (fd, p, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                  : dup (fd));
+      close (fd);
+      fd = next;
+      p = slash + 1;
+    }
+  r = fd < 0 ? -1 : linkat (fd, p, dirfd, name, 0);
+  int err = errno;
+  if (0 <= fd)
+    close (fd);
+  free (copy);
+  errno = err;
+  return r;
+}
+
 /* If SRC (status ST) is a file with other links already copied, link
    DST to that copy and set *DONE.  Otherwise remember DST as its copy.
    Return false on a failure (reported).  */
@@ -728,7 +766,7 @@ keep_hard_link (struct loc const *src, struct stat const *st,
   if (l)
     {
       *done = true;
-      if (linkat (AT_FDCWD, l->dst, dst->dirfd, dst->name, 0) < 0)
+      if (link_from_path (l->dst, dst->dirfd, dst->name) < 0)
         {
           error (0, errno, "cannot create hard link %s to %s",
                  quoteaf_n (0, dst->path), quoteaf_n (1, l->dst));
@@ -766,7 +804,8 @@ enum sameness
 };
 
 /* Whether the names A and B are one directory entry: the same last
-   component in the same directory.  */
+   component in the same directory, reached by the same name (a
+   symlink to a directory is not that directory, here).  */
 static bool
 same_name (char const *a, char const *b)
 {
@@ -776,7 +815,7 @@ same_name (char const *a, char const *b)
     return false;
   char *da = dir_name (a), *db = dir_name (b);
   struct stat sa, sb;
-  bool same = (stat (da, &sa) == 0 && stat (db, &sb) == 0
+  bool same = (lstat (da, &sa) == 0 && lstat (db, &sb) == 0
                && SAME_INODE (sa, sb));
   free (da);
   free (db);
@@ -828,8 +867,15 @@ judge_same (struct loc const *src, struct stat const *src_st,
       return (!never && S_ISLNK (sl.st_mode) && !S_ISLNK (dl.st_mode)
               ? SAME_ERROR : SAME_OK);
     }
-  if (!S_ISLNK (sl.st_mode) && !S_ISLNK (dl.st_mode) && !same_link)
-    return SAME_OK;
+  if (!S_ISLNK (sl.st_mode) && !S_ISLNK (dl.st_mode))
+    {
+      if (!same_link)
+        return SAME_OK;
+      /* Two names of one file: removing the destination first leaves
+         the source whole, unless it is the same name.  */
+      if (x->remove_destination)
+        return same_name (src->path, dst->path) ? SAME_ERROR : SAME_OK;
+    }
   if ((x->symbolic_link || x->hard_link || x->remove_destination)
       && S_ISLNK (dl.st_mode))
     return sl.st_dev == dl.st_dev ? SAME_OK : SAME_ERROR;
@@ -869,6 +915,18 @@ judge_existing (struct loc const *src, struct stat const *src_st,
              quoteaf_n (0, src->path), quoteaf_n (1, dst->path));
       return FAIL;
     }
+  if (!src_dir)
+    {
+      if (x->update == UPDATE_NONE)
+        return SKIP;
+      if (x->update == UPDATE_NONE_FAIL)
+        {
+          error (0, 0, "not replacing %s", quoteaf (dst->path));
+          return FAIL;
+        }
+      if (x->update == UPDATE_OLDER && !older (dst_st, src_st))
+        return SKIP;
+    }
   if (dst_dir && !src_dir)
     {
       error (0, 0, "cannot overwrite directory %s with non-directory",
@@ -883,15 +941,6 @@ judge_existing (struct loc const *src, struct stat const *src_st,
              quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
       return FAIL;
     }
-  if (x->update == UPDATE_NONE)
-    return SKIP;
-  if (x->update == UPDATE_NONE_FAIL)
-    {
-      error (0, 0, "not replacing %s", quoteaf (dst->path));
-      return FAIL;
-    }
-  if (x->update == UPDATE_OLDER && !older (dst_st, src_st))
-    return SKIP;
   if (x->clobber == CLOBBER_ASK && !ask_overwrite (dst))
     return SKIP;
   if (dst_made && seen_file (dst_made, dst->path, dst_st))
@@ -978,7 +1027,7 @@ seen_before (struct loc const *src, struct stat const *st)
     return false;
   char *dir = dir_name (src->path);
   struct stat dir_st;
-  bool known = stat (dir, &dir_st) == 0;
+  bool known = lstat (dir, &dir_st) == 0;
   free (dir);
   if (!known)
     return false;

@@ -37,6 +37,7 @@ enum
 {
   ATTRIBUTES_ONLY_OPTION = CHAR_MAX + 1,
   BACKUP_OPTION,
+  CONTEXT_OPTION,
   COPY_CONTENTS_OPTION,
   DEBUG_OPTION,
   KEEP_DIRECTORY_SYMLINK_OPTION,
@@ -56,6 +57,7 @@ static struct option const long_options[] = {
   { "archive", no_argument, NULL, 'a' },
   { "attributes-only", no_argument, NULL, ATTRIBUTES_ONLY_OPTION },
   { "backup", optional_argument, NULL, BACKUP_OPTION },
+  { "context", optional_argument, NULL, CONTEXT_OPTION },
   { "copy-contents", no_argument, NULL, COPY_CONTENTS_OPTION },
   { "debug", no_argument, NULL, DEBUG_OPTION },
   { "dereference", no_argument, NULL, 'L' },
@@ -73,8 +75,8 @@ static struct option const long_options[] = {
   { "preserve", optional_argument, NULL, PRESERVE_OPTION },
   { "progress", no_argument, NULL, 'g' },
   { "recursive", no_argument, NULL, 'R' },
-  { "reflink", optional_argument, NULL, REFLINK_OPTION },
   { "remove-destination", no_argument, NULL, REMOVE_DESTINATION_OPTION },
+  { "reflink", optional_argument, NULL, REFLINK_OPTION },
   { "sparse", required_argument, NULL, SPARSE_OPTION },
   { "strip-trailing-slashes", no_argument, NULL,
     STRIP_TRAILING_SLASHES_OPTION },
@@ -226,7 +228,7 @@ decode_preserve (struct cp_options *x, char const *arg, bool on)
           x->require_xattr = on;
           break;
         case ATTR_LINKS: x->preserve_links = on; break;
-        case ATTR_CONTEXT: break;
+        case ATTR_CONTEXT: x->require_context = on; break;
         case ATTR_ALL:
           x->no_preserve_mode = !on;
           bits = (COPY_PRESERVE_MODE | COPY_PRESERVE_TIMESTAMPS
@@ -313,12 +315,23 @@ is_dir (char const *name, int *err)
 static char *
 dest_in_dir (struct cp_options const *x, char const *dir, char const *src)
 {
-  char const *base = x->parents ? src : last_component (src);
-  while (x->parents && *base == '/')
-    base++;
+  char *base;
+  if (x->parents)
+    {
+      char const *rel = src;
+      while (*rel == '/')
+        rel++;
+      base = xstrdup (rel);
+    }
+  else
+    {
+      char const *last = last_component (src);
+      base = ximemdup0 (last, base_len (last));
+    }
   char *name = file_name_concat (dir, *base ? base : ".", NULL);
   if (!name)
     xalloc_die ();
+  free (base);
   return name;
 }
 
@@ -339,8 +352,8 @@ do_copy (struct cp_options *x, int n, char **files, char const *target_dir,
   if (no_target_dir)
     {
       if (target_dir)
-        usage_error ("%s", "cannot combine --target-directory (-t) and "
-                     "--no-target-directory (-T)");
+        error (EXIT_FAILURE, 0, "cannot combine --target-directory (-t) "
+               "and --no-target-directory (-T)");
       if (2 < n)
         usage_error ("extra operand %s", quoteaf (files[2]));
     }
@@ -376,6 +389,13 @@ do_copy (struct cp_options *x, int n, char **files, char const *target_dir,
   return ok;
 }
 
+/* What argmatch calls on an invalid argument: the --help hint.  */
+static _Noreturn void
+argmatch_failed (void)
+{
+  usage (EXIT_FAILURE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -389,6 +409,7 @@ main (int argc, char **argv)
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
   atexit (close_stdout);
+  argmatch_die = argmatch_failed;
 
   while ((c = getopt_long (argc, argv, "abdfgHilLnprst:uvxPRS:TZ",
                            long_options, NULL))
@@ -462,6 +483,11 @@ main (int argc, char **argv)
       case 'v': x.verbose = true; break;
       case 'x': x.one_file_system = true; break;
       case 'Z': break;
+      case CONTEXT_OPTION:
+        if (optarg)
+          error (0, 0, "warning: ignoring --context; it requires an "
+                 "SELinux-enabled kernel");
+        break;
       case HELP_OPTION: usage (EXIT_SUCCESS);
       case VERSION_OPTION:
         print_version ("cp");
@@ -469,9 +495,10 @@ main (int argc, char **argv)
       default: usage (EXIT_FAILURE);
       }
 
-  if (backup_given && !version_control)
-    version_control = getenv ("VERSION_CONTROL");
   check_options (&x, backup_given, version_control);
+  if (x.require_context)
+    error (EXIT_FAILURE, 0, "cannot preserve security context without an "
+           "SELinux-enabled kernel");
   if (strip_slashes)
     for (int i = optind; i < argc; i++)
       strip_trailing_slashes (argv[i]);

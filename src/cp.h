@@ -57,6 +57,7 @@ struct cp_options
   unsigned int require;         /* of those, the ones that must work */
   bool preserve_links;
   bool require_xattr;           /* --preserve=xattr named */
+  bool require_context;         /* --preserve=context named */
   bool no_preserve_mode;        /* --no-preserve=mode named: new files
                                    get the default modes */
   bool force;                   /* -f */
