@@ -13,7 +13,7 @@ CLEANFILES += bench/hashspeed$(EXEEXT)
 # The plain read/write loop, timed, for bench/blksize-sweep: its buffer
 # size comes from io_blksize, so BRISK_IO_BUFSIZE sets it.
 EXTRA_PROGRAMS += bench/rwloop
-bench_rwloop_SOURCES = bench/rwloop.c
+bench_rwloop_SOURCES = bench/rwloop.c bench/cpu-time.h
 bench_rwloop_LDADD = lib/libbrisk.la gl/lib/libgnu.a $(LIB_CLOCK_GETTIME)
 CLEANFILES += bench/rwloop$(EXEEXT)
 
@@ -24,9 +24,15 @@ bench_memcpy_sweep_LDADD = lib/libbrisk.la gl/lib/libgnu.a \
   $(LIB_CLOCK_GETTIME)
 CLEANFILES += bench/memcpy-sweep$(EXEEXT)
 
+# Runs one command; its wall and CPU time and peak RSS, for cp-compare.
+EXTRA_PROGRAMS += bench/maxrss
+bench_maxrss_SOURCES = bench/maxrss.c bench/cpu-time.h
+bench_maxrss_LDADD = gl/lib/libgnu.a $(LIB_CLOCK_GETTIME)
+CLEANFILES += bench/maxrss$(EXEEXT)
+
 EXTRA_DIST += bench/README bench/run bench/sum-compare bench/cat-compare \
   bench/tee-compare bench/blksize-sweep bench/tee-sweep \
-  bench/fadvise-compare
+  bench/fadvise-compare bench/cp-compare
 
 # What the scripts in bench/ run: the tools and the extra programs.
 bench: $(bin_PROGRAMS) $(EXTRA_PROGRAMS)

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "alignalloc.h"
+#include "cpu-time.h"
 #include "ioblksize.h"
 
 /* Write the N bytes at BUF to FD, going on after short writes and
@@ -47,15 +48,6 @@ write_all (int fd, const char *buf, size_t n)
       n -= w;
     }
   return 0;
-}
-
-/* Seconds on the monotonic clock.  */
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* The posix_fadvise advice named NAME, or -1.  */
@@ -109,7 +101,7 @@ main (int argc, char **argv)
       return EXIT_FAILURE;
     }
   unsigned long long total = 0;
-  double t0 = now ();
+  double t0 = wall_seconds ();
   if (advice >= 0)
     {
       int e = posix_fadvise (STDIN_FILENO, 0, 0, advice);
@@ -138,7 +130,7 @@ main (int argc, char **argv)
         }
       total += n;
     }
-  double secs = now () - t0;
+  double secs = wall_seconds () - t0;
   fprintf (stderr, "%zu %llu %.1f\n", size, total,
            secs > 0 ? total / secs / 1e6 : 0.0);
   alignfree (buf);
