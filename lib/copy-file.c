@@ -309,8 +309,8 @@ carry_owner (struct file_copier *copier, struct attr_target const *t,
 
 /* Carry over to T what COPIER keeps of SRC_ST's attributes, given T's
    state *D; SRC_FD is the source's descriptor where T has one, else
-   SRC_PATH its name (for its extended attributes, NULL for none).  Return 0, or -1 with the failure in
-   REPORT.  */
+   SRC_PATH its name (for its extended attributes, NULL for none).
+   Return 0, or -1 with the failure in REPORT.  */
 static int
 carry_attributes (struct file_copier *copier, struct attr_target const *t,
                   int src_fd, char const *src_path,
@@ -367,8 +367,8 @@ copy_attributes_fd (struct file_copier *copier, int src_fd,
 /* Carry over to DST_NAME (in DST_DIRFD), a symbolic link or a special
    file just created by the caller and not followed, what COPIER keeps
    of SRC_ST's attributes, the source being SRC_NAME in SRC_DIRFD (for
-   its extended attributes, read through /proc).  Return 0, or -1 with the failure
-   in REPORT.  */
+   its extended attributes, read through /proc).  Return 0, or -1 with
+   the failure in REPORT.  */
 int
 copy_attributes_at (struct file_copier *copier, struct stat const *src_st,
                     int src_dirfd, char const *src_name,
