@@ -805,9 +805,9 @@ enum sameness
 
 /* Whether the names A and B are one directory entry: the same last
    component in the same directory, reached by the same name (a
-   symlink to a directory is not that directory, here).  */
+   symlink to a directory is that directory only when FOLLOW).  */
 static bool
-same_name (char const *a, char const *b)
+same_name_at (char const *a, char const *b, bool follow)
 {
   char const *ba = last_component (a), *bb = last_component (b);
   size_t la = base_len (ba), lb = base_len (bb);
@@ -815,11 +815,18 @@ same_name (char const *a, char const *b)
     return false;
   char *da = dir_name (a), *db = dir_name (b);
   struct stat sa, sb;
-  bool same = (lstat (da, &sa) == 0 && lstat (db, &sb) == 0
+  int (*get) (char const *, struct stat *) = follow ? stat : lstat;
+  bool same = (get (da, &sa) == 0 && get (db, &sb) == 0
                && SAME_INODE (sa, sb));
   free (da);
   free (db);
   return same;
+}
+
+static bool
+same_name (char const *a, char const *b)
+{
+  return same_name_at (a, b, false);
 }
 
 /* Judge symbolic links in the way of a copy of SRC to DST that is not
@@ -874,7 +881,8 @@ judge_same (struct loc const *src, struct stat const *src_st,
       /* Two names of one file: removing the destination first leaves
          the source whole, unless it is the same name.  */
       if (x->remove_destination)
-        return same_name (src->path, dst->path) ? SAME_ERROR : SAME_OK;
+        return (same_name_at (src->path, dst->path, true)
+                ? SAME_ERROR : SAME_OK);
     }
   if ((x->symbolic_link || x->hard_link || x->remove_destination)
       && S_ISLNK (dl.st_mode))
@@ -887,6 +895,10 @@ judge_same (struct loc const *src, struct stat const *src_st,
           || (S_ISLNK (dl.st_mode) && !stat_loc (dst, &df, true))
           || !SAME_INODE (sf, df))
         return SAME_OK;
+      /* -l of a symlink onto the file it names: nothing to do, unless
+         the destination is a symlink that is to be replaced.  */
+      if (x->hard_link)
+        return S_ISLNK (dl.st_mode) ? SAME_OK : SAME_DONE;
     }
   return SAME_ERROR;
 }
@@ -985,6 +997,19 @@ judge_existing (struct loc const *src, struct stat const *src_st,
       return GO_ON_NEW;
     }
   return GO_ON;
+}
+
+/* After a failed copy to DST, give back its name to the backup made
+   of it, BACKUP (a path), as GNU's cp does.  */
+static void
+unbackup (struct loc const *dst, char const *backup)
+{
+  char const *rel = dst->name == dst->path ? backup : last_component (backup);
+  if (renameat (dst->dirfd, rel, dst->dirfd, dst->name) < 0)
+    error (0, errno, "cannot un-backup %s", quoteaf (dst->path));
+  else if (x->verbose)
+    printf ("%s -> %s (unbackup)\n", quoteaf_n (0, backup),
+            quoteaf_n (1, dst->path));
 }
 
 /* ---- one entry -------------------------------------------------------- */
@@ -1172,6 +1197,8 @@ out_fail:
 out:
   if (0 <= src_fd)
     close (src_fd);
+  if (!ok && backup)
+    unbackup (dst, backup);
   free (backup);
   free (backup_name);
   free (backup_path);
