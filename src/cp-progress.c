@@ -17,12 +17,14 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "quotearg.h"
+#include "xalloc.h"
 
 #define quoteaf_n(n, name) \
   quotearg_n_style (n, shell_escape_always_quoting_style, name)
@@ -39,6 +41,7 @@ static volatile sig_atomic_t status_wanted;
 static bool display;
 static off_t total, total_done;
 static char const *cur_src, *cur_dst;
+static char *last_src;
 static off_t cur_size, cur_done;
 static struct timespec started, last_drawn;
 static int drawn_width;
@@ -120,7 +123,8 @@ draw (struct timespec now)
                ? (long) ((total - total_done) / rate) : 0);
   int n = snprintf (line, sizeof line, "%s of %s (%d%%)  %s/s  %ld:%02ld "
                     "left  %s", done_s, total_s, pct, rate_s, left / 60,
-                    left % 60, cur_src ? cur_src : "");
+                    left % 60,
+                    cur_src ? cur_src : last_src ? last_src : "");
   int width = term_width () - 1;
   if (n > width)
     n = width;
@@ -213,6 +217,13 @@ progress_file (char const *src, char const *dst, off_t size)
 void
 progress_file_done (void)
 {
+  /* The display goes on naming the last file until the next starts;
+     the caller's name does not last that long.  */
+  if (display)
+    {
+      free (last_src);
+      last_src = xstrdup (cur_src);
+    }
   cur_src = cur_dst = NULL;
   maybe_draw ();
 }
@@ -227,6 +238,8 @@ progress_finish (void)
       fflush (stderr);
       drawn_width = 0;
     }
+  free (last_src);
+  last_src = NULL;
 }
 
 /* Add to the total the sizes of the regular files under NAME in AT_FD
