@@ -103,6 +103,28 @@ clone_known_unable (struct copy_engine const *engine, dev_t src, dev_t dst)
   return false;
 }
 
+/* Whether copy_file_range said it cannot copy from device SRC to DST.  */
+static bool
+range_known_unable (struct copy_engine const *engine, dev_t src, dev_t dst)
+{
+  for (int i = 0; i < engine->no_range_count; i++)
+    if (engine->no_range[i].src == src && engine->no_range[i].dst == dst)
+      return true;
+  return false;
+}
+
+/* Remember that copy_file_range cannot copy from SRC to DST.  */
+static void
+range_remember_unable (struct copy_engine *engine, dev_t src, dev_t dst)
+{
+  int i = engine->no_range_next;
+  engine->no_range[i].src = src;
+  engine->no_range[i].dst = dst;
+  engine->no_range_next = (i + 1) % COPY_NO_CLONE_MAX;
+  if (engine->no_range_count < COPY_NO_CLONE_MAX)
+    engine->no_range_count++;
+}
+
 /* Remember in ENGINE that FICLONE from device SRC to device DST cannot
    serve, forgetting the oldest pair when the cache is full.  */
 static void
@@ -162,22 +184,32 @@ clone_rung (struct copy_job *j)
 
 /* ---- read/write ------------------------------------------------------ */
 
-/* Allocate J's buffer, page-aligned, on the heap: the larger of the
-   sizes io_blksize gives for the two files.  Return 0, or -1 with
+/* Give J its buffer, page-aligned, on the heap: the larger of the
+   sizes io_blksize gives for the two files; the engine keeps it for
+   the next copy.  Return 0, or -1 with
    errno set.  */
 static int
 alloc_buffer (struct copy_job *j)
 {
-  long page = sysconf (_SC_PAGESIZE);
+  struct copy_engine *e = j->engine;
   size_t src_size = io_blksize (&j->src_st);
   size_t dst_size = io_blksize (&j->dst_st);
-  j->buf_size = src_size < dst_size ? dst_size : src_size;
-  j->buf = alignalloc (0 < page ? page : 4096, j->buf_size);
-  if (!j->buf)
+  size_t size = src_size < dst_size ? dst_size : src_size;
+  if (!e->buf || e->buf_size != size)
     {
-      errno = ENOMEM;
-      return -1;
+      long page = sysconf (_SC_PAGESIZE);
+      alignfree (e->buf);
+      e->buf_size = 0;
+      e->buf = alignalloc (0 < page ? page : 4096, size);
+      if (!e->buf)
+        {
+          errno = ENOMEM;
+          return -1;
+        }
+      e->buf_size = size;
     }
+  j->buf = e->buf;
+  j->buf_size = size;
   return 0;
 }
 
@@ -310,7 +342,13 @@ range_loop (struct copy_job *j, off_t len, off_t *copied)
       else if (n == 0)
         return moved;
       else if (errno != EINTR)
-        return 0;
+        {
+          /* Two kinds of file system: the same for every file.  */
+          if (errno == EXDEV && !moved)
+            range_remember_unable (j->engine, j->src_st.st_dev,
+                                   j->dst_st.st_dev);
+          return 0;
+        }
     }
   return 1;
 #else
@@ -325,7 +363,8 @@ static int
 range_rung (struct copy_job *j)
 {
   if (!S_ISREG (j->src_st.st_mode) || !S_ISREG (j->dst_st.st_mode)
-      || skip_zeros (j))
+      || skip_zeros (j)
+      || range_known_unable (j->engine, j->src_st.st_dev, j->dst_st.st_dev))
     return 0;
   off_t copied = 0;
   return range_loop (j, OFF_T_MAX, &copied);
@@ -442,6 +481,15 @@ copy_engine_init (struct copy_engine *engine, enum copy_sparse sparse)
   engine->last = COPY_METHOD_READ_WRITE;
 }
 
+/* Free what ENGINE holds (its buffer); it may be used again.  */
+void
+copy_engine_free (struct copy_engine *engine)
+{
+  alignfree (engine->buf);
+  engine->buf = NULL;
+  engine->buf_size = 0;
+}
+
 /* Fill in J for copying SRC (status SRC_ST, or NULL to fstat it) to
    DST (status DST_ST, or NULL) with ENGINE, into RESULT.  Return 0, or
    -1 with errno set if a status cannot be had.  */
@@ -485,9 +533,6 @@ run_ladder (struct copy_job *j, struct copy_engine *engine,
       if (r > 0)
         result->method = m;
     }
-  int saved_errno = errno;
-  alignfree (j->buf);
-  errno = saved_errno;
   return r;
 }
 

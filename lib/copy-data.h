@@ -104,6 +104,23 @@ struct copy_engine
   int no_clone_count;
   int no_clone_next;
 
+  /* The same for copy_file_range, which cannot copy between two file
+     systems of different kinds (EXDEV): a tree copied from tmpfs to
+     ext4 would otherwise pay a failed call per file.  */
+  struct
+  {
+    dev_t src;
+    dev_t dst;
+  } no_range[COPY_NO_CLONE_MAX];
+  int no_range_count;
+  int no_range_next;
+
+  /* The read/write buffer, kept from one copy to the next (a tree of
+     small files would otherwise map and unmap one per file); freed by
+     copy_engine_free.  */
+  char *buf;
+  size_t buf_size;
+
   /* If not null, called after each piece of data is copied with the
      count of its bytes (a clone counts the whole file): for a progress
      display.  A signal that interrupts a copy_file_range call ends
@@ -128,6 +145,7 @@ struct copy_result
 };
 
 void copy_engine_init (struct copy_engine *engine, enum copy_sparse sparse);
+void copy_engine_free (struct copy_engine *engine);
 
 int copy_data (struct copy_engine *engine,
                int src, struct stat const *src_st,

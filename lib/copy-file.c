@@ -93,6 +93,7 @@ file_copier_init (struct file_copier *copier, enum copy_sparse sparse,
 void
 file_copier_free (struct file_copier *copier)
 {
+  copy_engine_free (&copier->engine);
   free (copier->xbuf);
   copier->xbuf = NULL;
   copier->xbuf_size = 0;

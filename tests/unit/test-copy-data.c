@@ -330,6 +330,7 @@ run_copy (struct source const *s, struct job const *j, enum expect expect)
   if (lseek (s->fd, j->src_off, SEEK_SET) < 0)
     abort ();
   int r = copy_data (&e, s->fd, NULL, dst, NULL, &res);
+  copy_engine_free (&e);
   check_copy (s, j, dst, r, &res, expect, old, old_size, label);
   free (old);
   close (dst);
@@ -405,6 +406,7 @@ zeros_to_holes (struct source const *s, char const *dir)
                 "always", s->label, dir, copy_method_name (j.first));
       lseek (s->fd, 0, SEEK_SET);
       int r = copy_data (&e, s->fd, NULL, dst, NULL, &res);
+      copy_engine_free (&e);
       check_copy (s, &j, dst, r, &res, MUST,
                   (unsigned char const *) "", 0, label);
       if (r == 1 && res.method != COPY_METHOD_CLONE)
@@ -435,6 +437,7 @@ write_error (char const *dir, char const *dst_name)
       struct copy_result res;
       lseek (s.fd, 0, SEEK_SET);
       int r = copy_data (&e, s.fd, NULL, dst, NULL, &res);
+      copy_engine_free (&e);
       int err = errno;
       if (r != -1 || res.failure != COPY_FAILED_WRITE || err != ENOSPC)
         {
@@ -463,6 +466,7 @@ read_error (char const *dir)
   copy_engine_init (&e, COPY_SPARSE_AUTO);
   struct copy_result res;
   int r = copy_data (&e, src, NULL, dst, NULL, &res);
+  copy_engine_free (&e);
   int err = errno;
   if (r != -1 || res.failure != COPY_FAILED_READ || err != EISDIR)
     {
@@ -519,7 +523,7 @@ clone_cache (char const *dir_a, char const *dir_b)
         {
           printf ("note: %s -> %s can clone: cache check skipped\n",
                   from, dir_a);
-          return;
+          break;
         }
       if (e.clone_attempts != steps[i].attempts)
         {
@@ -529,6 +533,7 @@ clone_cache (char const *dir_a, char const *dir_b)
           failures++;
         }
     }
+  copy_engine_free (&e);
 }
 
 /* The checks run_checks may run on a source.  */
