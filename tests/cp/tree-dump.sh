@@ -1,0 +1,72 @@
+#!/bin/sh
+# tests/cp/tree-dump: what every cp test trusts prints what it should.
+. "$(dirname "$0")/lib.sh"
+
+mkdir d && cd d || framework_failure_ mkdir
+printf abc > abc && : > empty && ln abc sub-link || framework_failure_ files
+mkdir -m 0750 sub && ln abc sub/hard && ln -s ../abc sub/sym \
+  && ln -s "$(printf 'x\ny')" dangle || framework_failure_ links
+printf z > "$(printf 'new\nline')" && printf z > "$(printf 'bad\377 \\=')" \
+  && printf z > 'caf'"$(printf '\303\251')" || framework_failure_ names
+mkfifo -m 0600 fifo && mknod -m 0640 null c 1 3 || framework_failure_ nodes
+chmod 4755 abc && chmod 1777 sub && chown 1:2 empty \
+  || framework_failure_ modes
+setfattr -n user.b -v 0x0102 empty && setfattr -n user.a -v xy empty \
+  && setfattr -h -n trusted.t -v 1 sub/sym || framework_failure_ setfattr
+touch -h -d '@1000000000.5' sub/sym && touch -d '@2000000000.25' empty \
+  || framework_failure_ touch
+cd .. || framework_failure_ cd
+
+# --age gives the recent times fixed old ones, and keeps the others.
+cp_dump_ --age d || fail=1
+cp_dump_ --atime --blocks d > out || fail=1
+old='mtime=1612325106.123456789 atime=1612300000.987654321'
+cat > exp <<EXP
+. type=d mode=0755 owner=0:0 nlink=3 blocks=8 $old
+abc type=f mode=4755 owner=0:0 nlink=3 link=abc size=3 blocks=8 $old sum=e71fa2190541574b
+bad\\xff\\x20\\x5c\\x3d type=f mode=0644 owner=0:0 nlink=1 size=1 blocks=8 $old sum=af63f74c86021a6d
+caf$(printf '\303\251') type=f mode=0644 owner=0:0 nlink=1 size=1 blocks=8 $old sum=af63f74c86021a6d
+dangle type=l mode=0777 owner=0:0 nlink=1 size=3 blocks=0 $old target=x\\x0ay
+empty type=f mode=0644 owner=1:2 nlink=1 size=0 blocks=0 mtime=2000000000.250000000 atime=2000000000.250000000 sum=cbf29ce484222325 xattr:user.a=7879 xattr:user.b=0102
+fifo type=p mode=0600 owner=0:0 nlink=1 size=0 blocks=0 $old
+new\\x0aline type=f mode=0644 owner=0:0 nlink=1 size=1 blocks=8 $old sum=af63f74c86021a6d
+null type=c mode=0640 owner=0:0 nlink=1 size=0 blocks=0 $old rdev=1:3
+sub type=d mode=1777 owner=0:0 nlink=2 blocks=8 $old
+sub-link type=f mode=4755 owner=0:0 nlink=3 link=abc size=3 blocks=8 $old sum=e71fa2190541574b
+sub/hard type=f mode=4755 owner=0:0 nlink=3 link=abc size=3 blocks=8 $old sum=e71fa2190541574b
+sub/sym type=l mode=0777 owner=0:0 nlink=1 size=6 blocks=0 mtime=1000000000.500000000 atime=1000000000.500000000 target=../abc xattr:trusted.t=31
+EXP
+compare exp out || fail=1
+
+# Reading leaves access times alone, and the default fields.
+cp_dump_ d > out2 || fail=1
+sed 's/ blocks=[0-9]*//; s/ atime=[0-9.]*//' out > exp2
+compare exp2 out2 || fail=1
+
+# A time of the last hour prints as "recent"; a deep path past
+# PATH_MAX is read; a hard link group is named by its first path.
+mkdir e && cd e || framework_failure_ mkdir
+n=0 long=dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd
+while test $n -lt 80; do
+  mkdir $long && cd $long || framework_failure_ "deep mkdir"
+  n=$((n + 1))
+done
+echo deep > f && ln f "$tmp_root_/w/e/zz" || framework_failure_ deep
+cd "$tmp_root_/w" || framework_failure_ cd
+cp_dump_ --no-mtime --no-xattr e > out || fail=1
+test $(wc -l < out) = 83 || fail=1
+deep=$(sed -n '$!d; s/ .*//p' out)
+test "$deep" = zz || fail=1
+sed -n 82p out | grep '/f type=f mode=0644 owner=0:0 nlink=2 link=ddd' \
+  > /dev/null || fail=1
+test "$(sed -n 82p out | wc -c)" -gt 5000 || fail=1
+grep ' link=zz\| link=ddd.*/f ' out | grep -c 'link=ddd' | grep '^2$' \
+  > /dev/null || fail=1
+cp_dump_ e | grep -v ' mtime=recent' && fail=1
+
+# Errors: a missing directory, a bad option.
+returns_ 2 cp_dump_ nowhere 2> err || fail=1
+echo 'tree-dump: nowhere: No such file or directory' > exp
+compare exp err || fail=1
+returns_ 2 cp_dump_ --bad d 2> /dev/null || fail=1
+Exit $fail
