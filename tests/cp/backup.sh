@@ -13,9 +13,8 @@ backed ()
     && printf 7 > d/a && printf 8 > e/a && printf 9 > b~ && ln -s a sa
 }
 
-for ctl in '-b' '--backup=off' '--backup=t' '--backup=numbered' \
-           '--backup=nil' '--backup=simple' '--backup=ex' \
-           '-b -S .bak' '--backup=t --suffix=_' '-bv'; do
+for ctl in '-b' '--backup=off' '--backup=t' '--backup=nil' \
+           '--backup=simple' '-bv -S .bak' '--backup=numbered --suffix=_'; do
   cp_batch_ backed <<EOF2 || fail=1
 $ctl a b
 $ctl a c
@@ -31,7 +30,7 @@ done
 
 # The environment: VERSION_CONTROL picks the default control of -b (an
 # option beats it); SIMPLE_BACKUP_SUFFIX the suffix (-S beats it).
-for vc in numbered existing never none bad; do
+for vc in existing none bad; do
   (VERSION_CONTROL=$vc && export VERSION_CONTROL \
      && cp_batch_ backed) <<'EOF2' || fail=1
 -b a b

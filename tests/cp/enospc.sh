@@ -3,7 +3,8 @@
 # mounted as the destination; a file larger than it fails with "error
 # writing" (ENOSPC) and exit 1, and cp goes on with its other operands;
 # the partial destination left behind is compared too (size, blocks,
-# bytes).  Needs mount(2): skips where tmpfs cannot be mounted.
+# bytes).  The directory copied holds one entry at each level: the
+# order in which cp meets entries decides which of them still fit.  Needs mount(2): skips where tmpfs cannot be mounted.
 . "$(dirname "$0")/lib.sh"
 
 mkdir probe || framework_failure_ mkdir
@@ -15,7 +16,7 @@ small ()
 {
   mkdir full && mount -t tmpfs -o size=256k,mode=0755 tmpfs full \
     && make_random_ big 400000 && printf small > small && mkdir d \
-    && make_random_ d/big 300000 && printf 1 > d/one \
+    && mkdir d/sub && make_random_ d/sub/big 300000 \
     && truncate -s 1M sparse && printf x >> sparse
 }
 unmount () { umount full; }

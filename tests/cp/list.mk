@@ -10,6 +10,7 @@ CP_TESTS = \
   tests/cp/links.sh \
   tests/cp/names.sh \
   tests/cp/newer-options.sh \
+  tests/cp/one-file-system.sh \
   tests/cp/options.sh \
   tests/cp/overwrite.sh \
   tests/cp/perms.sh \

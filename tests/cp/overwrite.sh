@@ -17,8 +17,8 @@ dated ()
     && ln -s new symnew && mkdir -p dir/new
 }
 
-for opts in -u '-u -v -a' '-u -b' -n '-n -v -r' -un; do
-  cp_batch_ dated <<EOF2 || fail=1
+for opts in -u '-u -v -a -b' '-n -v -r' -un; do
+  cp_batch_ -s dated <<EOF2 || fail=1
 $opts new old
 $opts old mid
 $opts mid new
@@ -56,14 +56,12 @@ printf 'y\n' > yes
 printf 'n\n' > no
 printf 'yes\nno\ny\n' > mixed
 printf '' > none
-for in in yes no mixed none; do
+for in in yes no mixed; do
   cp_batch_ -i $in dated <<'EOF2' || fail=1
 -i new mid
 -iv new old mid d
 -ir d e
--i -n new old
 -n -i old new
--i -f new old
 -i -u old new
 -ib mid old
 EOF2

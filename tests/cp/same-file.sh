@@ -3,7 +3,7 @@
 # reach one file: the same name, through ./ and d/.., a hard link, a
 # symbolic link to it (either side), a symbolic link to a symbolic
 # link, a directory into itself; plain, with -f, -b,
-# --remove-destination, -l, -s, -a, -L, -bd and -al.  (The
+# --remove-destination, -l, -s, -L, -bd and -al.  (The
 # directories are empty: a directory copied into itself with other
 # entries gives a tree that depends on the order of reading, which GNU
 # takes from inode numbers, not the same in two runs.)
@@ -16,7 +16,7 @@ same ()
     && ln -s e el
 }
 
-for opts in '' -f -b --remove-destination -l -s -a -L -bd -al; do
+for opts in '' -f -b --remove-destination -l -s -L -bd -al; do
   cp_batch_ same <<EOF2 || fail=1
 $opts f f
 $opts f d/../f

@@ -564,6 +564,13 @@ main (int argc, char **argv)
   const char **first = link_groups ();
   for (size_t k = 0; k < n_entries; k++)
     print_entry (&entries[k], first[k]);
+  for (size_t k = 0; k < n_entries; k++)
+    {
+      free (entries[k].path);
+      free (entries[k].tail);
+    }
+  free (entries);
+  free ((void *) first);
   if (fflush (stdout) != 0 || ferror (stdout))
     die ("standard output", errno);
   return 0;
