@@ -4,7 +4,8 @@
 # writing" (ENOSPC) and exit 1, and cp goes on with its other operands;
 # the partial destination left behind is compared too (size, blocks,
 # bytes).  The directory copied holds one entry at each level: the
-# order in which cp meets entries decides which of them still fit.  Needs mount(2): skips where tmpfs cannot be mounted.
+# order in which cp meets entries decides which of them still fit.
+# Needs mount(2): skips where tmpfs cannot be mounted.
 . "$(dirname "$0")/lib.sh"
 
 mkdir probe || framework_failure_ mkdir

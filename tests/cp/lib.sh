@@ -20,9 +20,10 @@
 #       whole tree, sources and destinations alike (tree-dump DUMPOPTS
 #       $cmp_/t; see tests/cp/tree-dump.c), runs the shell function POST
 #       in it if given (to unmount, say), and moves it to
-#       $cmp_/trees/gnu.N or brisk.N (N counts the runs).  Then compares standard output, standard error,
-#       exit status and the two dumps byte for byte, and prints the
-#       differences if any.  Returns 0 if all agree, 1 if not.
+#       $cmp_/trees/gnu.N or brisk.N (N counts the runs).  Then
+#       compares standard output, standard error, exit status and the
+#       two dumps byte for byte, and prints the differences if any.
+#       Returns 0 if all agree, 1 if not.
 #       Both runs happen at the same absolute path ($cmp_/t), so that
 #       absolute names (in symbolic link targets made by SETUP, or in
 #       messages) are alike without any rewriting.
@@ -58,6 +59,13 @@
 #
 # Variables: $gnu_cp_ (GNU's cp), $BRISK_CP, $tree_dump_ (the program).
 
+# A relative BRISK_CP is taken from where the test starts; init.sh
+# changes directory.
+case ${BRISK_CP-} in
+  ''|/*) ;;
+  *) BRISK_CP=$PWD/$BRISK_CP ;;
+esac
+
 . "$(dirname "$0")/../init.sh"
 
 gnu_cp_=$(gnu_tool cp)
@@ -66,10 +74,6 @@ gnu_cp_=$(gnu_tool cp)
 "$gnu_cp_" --version | sed 1q | grep ' 9\.1$' >/dev/null \
   || warn_ "$me_: note: GNU is not coreutils 9.1; Brisk targets 9.1"
 BRISK_CP=${BRISK_CP:-$BRISK_BIN/cp}
-case $BRISK_CP in
-  /*) ;;
-  *) BRISK_CP=$PWD/$BRISK_CP ;;
-esac
 test -x "$BRISK_CP" \
   || framework_failure_ "$BRISK_CP missing (build src/cp, or set BRISK_CP)"
 ln -s "$gnu_cp_" "$gnu_bin_/cp" && ln -s "$BRISK_CP" "$brisk_bin_/cp" \

@@ -15,7 +15,8 @@ mounted ()
 {
   mkdir -p src/mnt src/plain && printf 1 > src/f && printf 2 > src/plain/g \
     && mount -t tmpfs -o size=256k,mode=0750 tmpfs src/mnt \
-    && mkdir src/mnt/in && printf 3 > src/mnt/in/h && touch -d 2001-01-01 src/mnt
+    && mkdir src/mnt/in && printf 3 > src/mnt/in/h \
+    && touch -d 2001-01-01 src/mnt
 }
 unmount () { umount src/mnt; }
 cp_batch_ -s -p unmount mounted <<'EOF2' || fail=1

@@ -16,7 +16,8 @@ attrs ()
     && touch -a -d '2018-01-01 01:01:01.987654321' d/f \
     && touch -d '2017-02-02' d/sub && ln -s f d/lnk \
     && touch -h -d '2016-03-03 03:03:03.3' d/lnk && chown -h 7:8 d/lnk \
-    && setfattr -n user.one -v 1 d/f && setfattr -n user.two -v "$(printf 'a\nb')" d/sub \
+    && setfattr -n user.one -v 1 d/f \
+    && setfattr -n user.two -v "$(printf 'a\nb')" d/sub \
     && setfattr -n trusted.t -v x d/g && printf old > old && chmod 0600 old \
     && setfattr -n user.old -v o old && touch -d '2015-01-01' old
 }

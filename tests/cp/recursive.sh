@@ -51,7 +51,10 @@ a file new3
 EOF2
 
 # A directory over a file of the same name, and the reverse.
-clash () { mkdir -p s/n t && printf f > t/n && printf g > s/m && mkdir -p t/m; }
+clash ()
+{
+  mkdir -p s/n t && printf f > t/n && printf g > s/m && mkdir -p t/m
+}
 cp_batch_ -s clash <<'EOF2' || fail=1
 -r s/n t
 -r s/m t
