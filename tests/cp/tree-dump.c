@@ -339,14 +339,14 @@ add_time (struct buf *b, const char *field, struct timespec t)
 }
 
 /* Record the entry NAME of the working directory, at PATH (escaped)
-   from the root, with status ST.  */
+   from the root, with status ST; PATH is kept.  With --age, give it
+   old times instead: nothing is kept, the caller keeps PATH.  */
 static void
 record (const char *name, char *path, const struct stat *st)
 {
   if (age)
     {
       age_entry (name, st);
-      free (path);
       return;
     }
   struct buf tail = { 0 };
@@ -423,6 +423,8 @@ walk (const char *prefix)
           if (fchdir (here) != 0)
             die (prefix, errno);
         }
+      if (age)
+        free (path);
     }
   if (errno)
     die (prefix, errno);
@@ -556,10 +558,14 @@ main (int argc, char **argv)
     die (root, errno);
   if (!S_ISDIR (st.st_mode) || chdir (root) != 0)
     die (root, S_ISDIR (st.st_mode) ? errno : ENOTDIR);
-  record (".", xmemdup (".", 2), &st);
+  char *root_path = xmemdup (".", 2);
+  record (".", root_path, &st);
   walk (".");
   if (age)
-    return 0;
+    {
+      free (root_path);
+      return 0;
+    }
   qsort (entries, n_entries, sizeof *entries, cmp_path);
   const char **first = link_groups ();
   for (size_t k = 0; k < n_entries; k++)
