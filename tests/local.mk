@@ -4,6 +4,7 @@ include tests/sum/list.mk
 include tests/cat/list.mk
 include tests/tee/list.mk
 include tests/diff/list.mk
+include tests/cp/list.mk
 
 unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-md-engine tests/unit/test-variants \
@@ -23,6 +24,8 @@ TEST_EXTENSIONS = .sh
 SH_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = \
   BRISK_BIN='$(abs_top_builddir)/src'; export BRISK_BIN; \
+  BRISK_BUILDDIR='$(abs_top_builddir)'; export BRISK_BUILDDIR; \
+  test -z '$(BRISK_CP)' || { BRISK_CP='$(BRISK_CP)'; export BRISK_CP; }; \
   srcdir='$(abs_top_srcdir)/tests'; export srcdir; \
   LC_ALL=C; export LC_ALL;
 
@@ -34,6 +37,13 @@ EXTRA_DIST += $(CAT_TESTS) tests/cat/list.mk tests/cat/corpus.sh \
 
 TESTS += $(TEE_TESTS)
 EXTRA_DIST += $(TEE_TESTS) tests/tee/list.mk tests/tee/lib.sh
+
+# cp's tests compare the cp under test (BRISK_CP, default src/cp) with
+# GNU's, trees included, through tests/cp/tree-dump.
+check_PROGRAMS += tests/cp/tree-dump
+tests_cp_tree_dump_SOURCES = tests/cp/tree-dump.c
+TESTS += $(CP_TESTS)
+EXTRA_DIST += $(CP_TESTS) tests/cp/list.mk tests/cp/lib.sh
 
 # The differential tests; make check-diff runs them alone, with the seed
 # and number of cases (per test) given: make check-diff SEED=7 CASES=2000;

@@ -1,0 +1,273 @@
+# tests/cp/lib.sh -- sourced by the cp tests, instead of tests/init.sh:
+# init.sh, then the two cps and the helpers that compare them.
+#
+# The cp under test is $BRISK_CP (default $BRISK_BIN/cp, Brisk's); the
+# reference is GNU's, $GNU_BIN/cp (default /usr/bin/cp).  Running the
+# tests with BRISK_CP=/usr/bin/cp compares GNU with itself: every test
+# must pass so.  Both are linked as "cp" into the two tool directories
+# of init.sh ($gnu_bin_, $brisk_bin_) and run as a bare "cp" with that
+# directory first in PATH, so both see argv[0] = "cp" and their
+# messages start alike ("cp: ...").
+#
+# Helpers:
+#   cp_twin_ [-i IN] [-u] [-s] [-D DUMPOPTS] [-p POST] SETUP [--] ARG...
+#       for each side (GNU's cp, then the one under test): makes an empty
+#       directory $cmp_/t, runs the shell function SETUP in it (in a
+#       subshell), ages the tree (tree-dump --age: every time set a
+#       moment ago becomes a fixed old time, so the two trees made a
+#       moment apart are alike to the nanosecond; a time SETUP sets more
+#       than an hour away is kept), runs "cp ARG..." in it, dumps the
+#       whole tree, sources and destinations alike (tree-dump DUMPOPTS
+#       $cmp_/t; see tests/cp/tree-dump.c), runs the shell function POST
+#       in it if given (to unmount, say), and moves it to
+#       $cmp_/trees/gnu.N or brisk.N (N counts the runs).  Then
+#       compares standard output, standard error, exit status and the
+#       two dumps byte for byte, and prints the differences if any.
+#       Returns 0 if all agree, 1 if not.
+#       Both runs happen at the same absolute path ($cmp_/t), so that
+#       absolute names (in symbolic link targets made by SETUP, or in
+#       messages) are alike without any rewriting.
+#       -s: the lines of standard output and of standard error are
+#       sorted before they are compared (those of each command of a
+#       batch apart): for recursive copies, whose order is the order in
+#       which directories are read, not the same in two runs (GNU's cp
+#       reads a directory whole and sorts its entries by inode number).
+#       IN: standard input (a file; relative to the current directory;
+#       default /dev/null), e.g. answers to -i.  -u: cp runs as user
+#       nobody, group nogroup, no supplementary groups (setpriv), to
+#       meet permissions that root would pass; SETUP must leave what
+#       cp needs accessible to others.
+#   cp_batch_ [-i IN] [-u] [-s] [-D DUMPOPTS] [-p POST] SETUP < LINES
+#       as cp_twin_, for many cp commands run one after the other in the
+#       same tree (far cheaper than a cp_twin_ each): each line of
+#       standard input is the argument list of one, split at blanks (no
+#       quoting, no globbing; lines starting with "#" are skipped).  The
+#       outputs of all, each after a line "== cp ARGS", and each one's
+#       exit status are compared, then the tree at the end.  IN, if
+#       given, is standard input for each.
+#   deep_tree_ DIR LEVELS
+#       makes DIR (in the current directory) and a chain of LEVELS
+#       directories of 63-byte names below it, each made relative to
+#       the one before, so that the path may pass PATH_MAX (the shell's
+#       cd cannot go there); at the bottom, file f ("bottom"), its hard
+#       link g and a symbolic link s to it.
+#   cp_run_ [-i IN] [-u] SIDE ARG...
+#       runs "cp ARG..." as SIDE's cp (gnu or brisk) in the current
+#       directory, no comparison; returns cp's exit status.
+#   cp_dump_ [DUMPOPTS] DIR
+#       prints tree-dump's lines for DIR.
+#
+# Variables: $gnu_cp_ (GNU's cp), $BRISK_CP, $tree_dump_ (the program).
+
+# A relative BRISK_CP is taken from where the test starts; init.sh
+# changes directory.
+case ${BRISK_CP-} in
+  ''|/*) ;;
+  *) BRISK_CP=$PWD/$BRISK_CP ;;
+esac
+
+. "$(dirname "$0")/../init.sh"
+
+gnu_cp_=$(gnu_tool cp)
+"$gnu_cp_" --version 2>/dev/null | sed 1q | grep 'GNU coreutils' >/dev/null \
+  || skip_ "$gnu_cp_ is not GNU coreutils' cp"
+"$gnu_cp_" --version | sed 1q | grep ' 9\.1$' >/dev/null \
+  || warn_ "$me_: note: GNU is not coreutils 9.1; Brisk targets 9.1"
+BRISK_CP=${BRISK_CP:-$BRISK_BIN/cp}
+test -x "$BRISK_CP" \
+  || framework_failure_ "$BRISK_CP missing (build src/cp, or set BRISK_CP)"
+ln -s "$gnu_cp_" "$gnu_bin_/cp" && ln -s "$BRISK_CP" "$brisk_bin_/cp" \
+  || framework_failure_ "ln -s cp"
+
+tree_dump_=${BRISK_BUILDDIR:-$BRISK_BIN/..}/tests/cp/tree-dump
+test -x "$tree_dump_" \
+  || framework_failure_ "$tree_dump_ missing (make check builds it)"
+
+# The tree and the tools must be reachable by user nobody (cp_twin_ -u):
+# mktemp made the temporary directory private.
+chmod 755 "$tmp_root_" "$tmp_root_/bin" "$gnu_bin_" "$brisk_bin_" "$cmp_" \
+  || framework_failure_ "chmod $tmp_root_"
+
+# cp_dump_ [DUMPOPTS] DIR: see the head of this file.
+cp_dump_ ()
+{
+  "$tree_dump_" "$@"
+}
+
+# deep_tree_ DIR LEVELS: see the head of this file.
+deep_tree_ ()
+{
+  perl -e 'my ($top, $n) = @ARGV;
+    mkdir $top and chdir $top or die "$top: $!";
+    for (1 .. $n) { my $d = "d" x 63; mkdir $d and chdir $d or die "$_: $!" }
+    open (my $f, ">", "f") or die "f: $!";
+    print $f "bottom";
+    close $f or die "f: $!";
+    link ("f", "g") and symlink ("f", "s") or die "link: $!";' "$1" "$2"
+}
+
+# cp_run_ [-i IN] [-u] SIDE ARG...: see the head of this file.
+cp_run_ ()
+{
+  cr_in_=/dev/null cr_user_=
+  while :; do
+    case $1 in
+      -i) cr_in_=$2; shift 2 ;;
+      -u) cr_user_=1; shift ;;
+      *) break ;;
+    esac
+  done
+  cr_dir_=$gnu_bin_
+  test "$1" = gnu || cr_dir_=$brisk_bin_
+  shift
+  (
+    PATH=$cr_dir_:$PATH
+    if test -n "$cr_user_"; then
+      exec setpriv --reuid=nobody --regid=nogroup --clear-groups cp "$@" \
+        < "$cr_in_"
+    fi
+    exec cp "$@" < "$cr_in_"
+  )
+}
+
+# The results of each side go to $cmp_/gnu/ and $cmp_/brisk/ (files out,
+# err, st and tree), so that one "diff -r" compares them all: this
+# machine is slow to start processes, and every test makes many runs.
+# Each side's tree goes to $cmp_/trees/SIDE.N, N counting the runs.
+mkdir "$cmp_/gnu" "$cmp_/brisk" "$cmp_/trees" \
+  || framework_failure_ "mkdir $cmp_/gnu"
+cp_n_=0
+
+# cp_side_ SIDE SETUP POST DUMPOPTS RUNOPTS BATCH ARG...: one side of
+# cp_twin_ (BATCH empty: run "cp ARG...") or cp_batch_ (BATCH: the file
+# of argument lines); leaves its results in $cmp_/SIDE/.
+cp_side_ ()
+{
+  cs_side_=$1 cs_setup_=$2 cs_post_=$3 cs_dopts_=$4 cs_ropts_=$5
+  cs_batch_=$6
+  shift 6
+  cs_r_=$cmp_/$cs_side_
+  (mkdir "$cmp_/t" && cd "$cmp_/t" && "$cs_setup_") \
+    || framework_failure_ "$cs_setup_ failed"
+  "$tree_dump_" --age "$cmp_/t" || framework_failure_ "tree-dump --age"
+  cd "$cmp_/t" || framework_failure_ "cd $cmp_/t"
+  if test -z "$cs_batch_"; then
+    # shellcheck disable=SC2086
+    cp_run_ $cs_ropts_ $cs_side_ "$@" > "$cs_r_/out" 2> "$cs_r_/err"
+    echo $? > "$cs_r_/st"
+  else
+    : > "$cs_r_/out" && : > "$cs_r_/err" && : > "$cs_r_/st" \
+      || framework_failure_ "cannot write in $cs_r_"
+    cs_ifs_=$IFS
+    set -f
+    while IFS= read -r cs_line_; do
+      case $cs_line_ in '#'*) continue ;; esac
+      echo "== cp $cs_line_" >> "$cs_r_/out"
+      echo "== cp $cs_line_" >> "$cs_r_/err"
+      IFS=' '
+      # shellcheck disable=SC2086
+      cp_run_ $cs_ropts_ $cs_side_ $cs_line_ >> "$cs_r_/out" 2>> "$cs_r_/err"
+      echo "$? cp $cs_line_" >> "$cs_r_/st"
+      IFS=$cs_ifs_
+    done < "$cs_batch_"
+    set +f
+  fi
+  cd "$tmp_root_/w" || framework_failure_ "cd back"
+  # shellcheck disable=SC2086
+  "$tree_dump_" $cs_dopts_ "$cmp_/t" > "$cs_r_/tree" \
+    || framework_failure_ "tree-dump $cmp_/t"
+  test -z "$cs_post_" || (cd "$cmp_/t" && "$cs_post_") \
+    || framework_failure_ "$cs_post_ failed"
+  # In a subshell cp_n_ starts again: a name may be taken.
+  test ! -e "$cmp_/trees/$cs_side_.$cp_n_" \
+    || rm -rf "$cmp_/trees/$cs_side_.$cp_n_"
+  mv "$cmp_/t" "$cmp_/trees/$cs_side_.$cp_n_" || framework_failure_ "mv"
+  test -z "$cp_sort_" || cp_sort_lines_ "$cs_r_/out" "$cs_r_/err"
+}
+
+# Perl code run as "perl -e CODE FILE...": sort the lines of each FILE in
+# place, those of each command of a batch (after its "== cp" line) apart.
+sort_perl_='for my $f (@ARGV) {
+  open (my $h, "<", $f) or die "$f: $!";
+  my (@out, @part);
+  while (my $l = <$h>) {
+    if ($l =~ /^== cp /) { push @out, sort (@part), $l; @part = (); }
+    else { push @part, $l; }
+  }
+  push @out, sort @part;
+  open ($h, ">", $f) or die "$f: $!";
+  print $h @out;
+  close $h or die "$f: $!";
+}'
+
+# cp_sort_lines_ FILE...: see sort_perl_.
+cp_sort_lines_ ()
+{
+  perl -e "$sort_perl_" "$@" || framework_failure_ "sorting $*"
+}
+
+# cp_compare_ WHAT: compare the results of the two sides, print the
+# differences under the title WHAT if any.
+cp_compare_ ()
+{
+  diff -r "$cmp_/gnu" "$cmp_/brisk" > /dev/null && return 0
+  echo "$me_: GNU's cp and the one under test differ: $1" >&2
+  for cc_f_ in st out err tree; do
+    cmp -s "$cmp_/gnu/$cc_f_" "$cmp_/brisk/$cc_f_" \
+      || { echo "-- $cc_f_ (gnu vs under test):" >&2
+           compare "$cmp_/gnu/$cc_f_" "$cmp_/brisk/$cc_f_" >&2; }
+  done
+  echo "-- the trees: $cmp_/trees/gnu.$cp_n_ and brisk.$cp_n_" >&2
+  return 1
+}
+
+# cp_opts_ OPTION...: parse the options common to cp_twin_ and cp_batch_
+# into cp_ropts_, cp_dopts_, cp_post_; sets cp_shift_ to the number of
+# arguments they took.
+cp_opts_ ()
+{
+  cp_ropts_= cp_dopts_= cp_post_= cp_sort_= cp_shift_=0
+  while :; do
+    case $1 in
+      -i) case $2 in
+            /*) cp_ropts_="$cp_ropts_ -i $2" ;;
+            *) cp_ropts_="$cp_ropts_ -i $PWD/$2" ;;
+          esac
+          shift 2; cp_shift_=$((cp_shift_ + 2)) ;;
+      -u) cp_ropts_="$cp_ropts_ -u"; shift; cp_shift_=$((cp_shift_ + 1)) ;;
+      -D) cp_dopts_=$2; shift 2; cp_shift_=$((cp_shift_ + 2)) ;;
+      -p) cp_post_=$2; shift 2; cp_shift_=$((cp_shift_ + 2)) ;;
+      -s) cp_sort_=1; shift; cp_shift_=$((cp_shift_ + 1)) ;;
+      *) break ;;
+    esac
+  done
+}
+
+# cp_twin_ [-i IN] [-u] [-s] [-D DUMPOPTS] [-p POST] SETUP [--] ARG...: see
+# the head of this file.
+cp_twin_ ()
+{
+  cp_opts_ "$@"
+  shift $cp_shift_
+  ct_setup_=$1
+  shift
+  test "${1-}" != -- || shift
+  cp_n_=$((cp_n_ + 1))
+  cp_side_ gnu "$ct_setup_" "$cp_post_" "$cp_dopts_" "$cp_ropts_" '' "$@"
+  cp_side_ brisk "$ct_setup_" "$cp_post_" "$cp_dopts_" "$cp_ropts_" '' "$@"
+  cp_compare_ "setup $ct_setup_, cp $*"
+}
+
+# cp_batch_ [-i IN] [-u] [-s] [-D DUMPOPTS] [-p POST] SETUP < LINES: see the
+# head of this file.
+cp_batch_ ()
+{
+  cp_opts_ "$@"
+  shift $cp_shift_
+  cp_n_=$((cp_n_ + 1))
+  cat > "$cmp_/batch" || framework_failure_ "cannot write $cmp_/batch"
+  cp_side_ gnu "$1" "$cp_post_" "$cp_dopts_" "$cp_ropts_" "$cmp_/batch"
+  cp_side_ brisk "$1" "$cp_post_" "$cp_dopts_" "$cp_ropts_" "$cmp_/batch"
+  cp_compare_ "setup $1, the batch of cp commands:
+$(cat "$cmp_/batch")"
+}

@@ -1,0 +1,24 @@
+## Shell tests of cp, included from tests/local.mk.  Each sources
+## tests/cp/lib.sh and compares the cp under test ($BRISK_CP, by default
+## src/cp) with GNU's (/usr/bin/cp): output, messages, exit status and
+## the trees left behind (tests/cp/tree-dump).  Run them against GNU
+## itself with: make check TESTS="$(echo tests/cp/*.sh)" BRISK_CP=/usr/bin/cp
+CP_TESTS = \
+  tests/cp/backup.sh \
+  tests/cp/basic.sh \
+  tests/cp/enospc.sh \
+  tests/cp/links.sh \
+  tests/cp/names.sh \
+  tests/cp/newer-options.sh \
+  tests/cp/one-file-system.sh \
+  tests/cp/options.sh \
+  tests/cp/overwrite.sh \
+  tests/cp/perms.sh \
+  tests/cp/preserve.sh \
+  tests/cp/proc.sh \
+  tests/cp/recursive.sh \
+  tests/cp/same-file.sh \
+  tests/cp/sparse.sh \
+  tests/cp/special.sh \
+  tests/cp/tree.sh \
+  tests/cp/tree-dump.sh

@@ -1,0 +1,82 @@
+#!/bin/sh
+# Overwriting, compared with GNU's cp: -i answered y and n on standard
+# input, -n, -u with older and newer destinations (touch -d), a
+# dangling symbolic link as destination ("not writing through dangling
+# symlink"), a directory over a file and a file over a directory,
+# "will not overwrite just-created", -f on a file that cannot be opened
+# for writing, a destination that is a symbolic link to a file.
+. "$(dirname "$0")/lib.sh"
+
+dated ()
+{
+  printf new > new && printf old > old && printf mid > mid \
+    && touch -d '2020-01-02 03:04:05.5' new && touch -d '2001-01-01' old \
+    && touch -d '2010-06-06' mid && mkdir d e && printf o > d/new \
+    && touch -d '2001-01-01' d/new && printf n > e/new \
+    && touch -d '2030-01-01' e/new && ln -s nowhere dangle \
+    && ln -s new symnew && mkdir -p dir/new
+}
+
+for opts in -u '-u -v -a -b' '-n -v -r' -un; do
+  cp_batch_ -s dated <<EOF2 || fail=1
+$opts new old
+$opts old mid
+$opts mid new
+$opts new d
+$opts new e
+$opts -r d e
+$opts new mid d e
+$opts new nothing
+$opts new dangle
+$opts old symnew
+$opts new dir
+EOF2
+done
+
+cp_batch_ dated <<'EOF2' || fail=1
+new dangle
+-f new dangle
+--remove-destination new dangle
+-a new dangle
+-P new dangle
+-d new dangle
+new dir
+-r dir new
+-r dir/new mid
+new mid d/new new
+d/new e/new d
+new mid d/new d/new e
+-r e d
+new new2 new2
+-v old old2 d
+EOF2
+
+# -i: the answers come from standard input, one line per question.
+printf 'y\n' > yes
+printf 'n\n' > no
+printf 'yes\nno\ny\n' > mixed
+printf '' > none
+for in in yes no mixed; do
+  cp_batch_ -i $in dated <<'EOF2' || fail=1
+-i new mid
+-iv new old mid d
+-ir d e
+-n -i old new
+-i -u old new
+-ib mid old
+EOF2
+done
+
+# A destination that root can write but nobody cannot; -f unlinks it.
+guarded ()
+{
+  dated && chmod 0444 old && chmod 0777 . && chmod 0644 new mid \
+    && chown nobody old mid && chmod 0444 mid
+}
+cp_batch_ -u guarded <<'EOF2' || fail=1
+new old
+-f new old
+new mid
+-f --remove-destination new mid
+EOF2
+Exit $fail

@@ -1,0 +1,41 @@
+#!/bin/sh
+# --sparse=auto|always|never and --reflink[=auto|always|never] compared
+# with GNU's cp, st_blocks included (tree-dump --blocks): a sparse
+# file (holes at the start, middle and end), a file of written zeros
+# that --sparse=always turns into holes, a file with no hole; and
+# --reflink=always, which fails on ext4 and tmpfs (the message
+# compared), with --sparse and with -a.
+. "$(dirname "$0")/lib.sh"
+
+holes ()
+{
+  truncate -s 2M sparse && printf data > head && printf tail > tail \
+    && dd if=head of=sparse bs=64K seek=8 conv=notrunc 2> /dev/null \
+    && dd if=tail of=sparse bs=64K seek=30 conv=notrunc 2> /dev/null \
+    && truncate -s 1M zeros && head -c 1M /dev/zero > written \
+    && printf x >> written && make_random_ full 300000 && mkdir d \
+    && truncate -s 300K d/hole
+}
+cp_batch_ -s -D --blocks holes <<'EOF2' || fail=1
+sparse s-default
+--sparse=auto sparse s-auto
+--sparse=always sparse s-always
+--sparse=never sparse s-never
+--sparse=always written w-always
+--sparse=auto written w-auto
+--sparse=never zeros z-never
+--sparse=always full f-always
+-a sparse written a
+-r --sparse=always d r-always
+-r --sparse=never d r-never
+--reflink=never --sparse=always written rn-always
+--reflink=auto sparse ra
+--reflink=always --sparse=auto sparse rl-auto
+--reflink=always --sparse=never sparse rl-never
+--reflink=always full rl
+--reflink sparse rl-default
+-a --reflink=always d rl-a
+--reflink=always -r d rl-r
+--reflink=always --attributes-only full at
+EOF2
+Exit $fail
