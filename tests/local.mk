@@ -21,10 +21,15 @@ tests_unit_test_copy_data_SOURCES = tests/unit/test-copy-data.c
 TESTS += $(unit_tests) $(SUM_TESTS)
 TEST_EXTENSIONS = .sh
 SH_LOG_COMPILER = $(SHELL)
+# BRISK_SANITIZED tells the tests that the tools were built with
+# -fsanitize (tests/diff/lib.sh then runs fewer cases).
 AM_TESTS_ENVIRONMENT = \
   BRISK_BIN='$(abs_top_builddir)/src'; export BRISK_BIN; \
   srcdir='$(abs_top_srcdir)/tests'; export srcdir; \
-  LC_ALL=C; export LC_ALL;
+  LC_ALL=C; export LC_ALL; \
+  case ' $(CFLAGS) $(LDFLAGS) ' in \
+    *' -fsanitize='*) BRISK_SANITIZED=1; export BRISK_SANITIZED ;; \
+  esac;
 
 EXTRA_DIST += tests/init.sh $(SUM_TESTS) tests/data tests/sum/list.mk
 
