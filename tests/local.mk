@@ -66,8 +66,16 @@ syntax-check:
 .PHONY: syntax-check
 
 # After the tests, one line naming every test that skipped and why (a
-# skipped test did not run); .ci/run also fails on a skip that
-# tests/may-skip does not allow.
+# skipped test did not run), also when a test failed: .IGNORE lets make
+# go on to check-local after check-TESTS fails, and check-local, having
+# printed the line, fails in its stead (test-suite.log counts a FAIL,
+# XPASS or ERROR, or was not written), so make check's exit status is
+# the same.  .ci/run also fails on a skip that tests/may-skip does not
+# allow.
 EXTRA_DIST += tests/skip-report tests/may-skip
+.IGNORE: check-TESTS
 check-local: check-TESTS
 	@$(SHELL) $(top_srcdir)/tests/skip-report $(top_builddir) $(top_srcdir)
+	@test -f $(TEST_SUITE_LOG) \
+	  && ! grep '^# \(FAIL\|XPASS\|ERROR\): *[1-9]' $(TEST_SUITE_LOG) \
+	       > /dev/null
