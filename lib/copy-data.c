@@ -28,10 +28,6 @@
 
 #define OFF_T_MAX TYPE_MAXIMUM (off_t)
 
-/* The most one copy_file_range call is asked to move: Linux moves at
-   most about 2 GiB a call anyway; 1 GiB keeps each call bounded.  */
-enum { RANGE_CHUNK = 1 << 30 };
-
 /* The unit in which read/write looks for zeros to turn into holes,
    when the destination's st_blksize is not sane.  */
 enum { HOLE_BLOCK = 4096 };
@@ -329,7 +325,7 @@ range_loop (struct copy_job *j, off_t len, off_t *copied)
   for (off_t done = 0; done < len;)
     {
       off_t most = j->engine->range_chunk ? j->engine->range_chunk
-                   : RANGE_CHUNK;
+                   : IO_KERNEL_CHUNK;
       size_t chunk = len - done < most ? len - done : most;
       ssize_t n = copy_file_range (j->src, NULL, j->dst, NULL, chunk, 0);
       if (n > 0)

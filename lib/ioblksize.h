@@ -116,7 +116,11 @@ enum
   IO_PIPE_SIZE_THREADED = 1024 * 1024,
   /* io_read halves a count that fails with ENOMEM down to this; a read
      of a page that still fails is a real shortage.  */
-  IO_READ_MIN = 4096
+  IO_READ_MIN = 4096,
+  /* The most one kernel copy (copy_file_range, splice, sendfile) is
+     asked to move: Linux moves at most about 2 GiB a call anyway;
+     1 GiB keeps each call bounded.  */
+  IO_KERNEL_CHUNK = 1 << 30
 };
 
 /* read(2), going on after EINTR, with a smaller count after ENOMEM.  */

@@ -6,11 +6,21 @@
    Without formatting options, each file's bytes are moved by the
    cheapest mechanism that the two file types allow, each stage handing
    over to the next when it cannot start or stops: copy_file_range
-   (regular file to regular file), splice (a pipe on either side),
-   sendfile (regular file to anything), and last read and write through
-   one heap buffer.  The kernel calls move data at the descriptors' own
-   offsets, so a stage that stops partway leaves the next one exactly
-   where it must go on: nothing is lost or written twice.
+   (regular file to regular file: the copy engine's rung, lib/copy-data),
+   splice (a pipe on either side), sendfile (regular file to anything),
+   and last read and write through one heap buffer.  The kernel calls
+   move data at the descriptors' own offsets, so a stage that stops
+   partway leaves the next one exactly where it must go on: nothing is
+   lost or written twice.
+
+   Of the engine's ladder cat takes only the copy_file_range rung, as
+   GNU's cat does: no clone (it would give the output the input's
+   holes, and serves only an empty output at offset 0 anyway) and no
+   sparse copy (cat never makes holes).  Splice, sendfile and read and
+   write stay here: cat's descriptors may be non-blocking pipes, whose
+   EAGAIN cat waits out where the engine takes it for an error, and a
+   pipe on the input must be read before anything is spliced out (see
+   first_read_cat).
 
    With any of -b -E -n -s -T -v, one buffered loop produces GNU's
    bytes; its state (line number, start of line, blank line) runs on
@@ -37,7 +47,9 @@
 
 #include "alignalloc.h"
 #include "closeout.h"
+#include "copy-data.h"
 #include "error.h"
+#include "io-wait.h"
 #include "ioblksize.h"
 #include "progname.h"
 #include "quotearg.h"
@@ -134,58 +146,14 @@ Examples:\n\
 
 /* ---- Waiting, reading and writing ------------------------------------ */
 
-/* Wait until FD is ready for EVENTS (POLLIN or POLLOUT): the retry
-   after EAGAIN from a non-blocking descriptor.  Return true, or false
-   with errno set if poll fails.  */
-static bool
-wait_fd (int fd, short events)
-{
-  struct pollfd p = { .fd = fd, .events = events };
-  while (poll (&p, 1, -1) < 0)
-    if (errno != EINTR)
-      return false;
-  return true;
-}
-
-/* Write the N bytes at BUF to standard output, all of them: go on
-   after short writes and EINTR, and wait out EAGAIN.  On failure,
-   report "write error" and exit: nothing more can be output.  */
+/* Write the N bytes at BUF to standard output, all of them, waiting
+   out EAGAIN.  On failure, report "write error" and exit: nothing more
+   can be output.  */
 static void
 write_all (const char *buf, size_t n)
 {
-  while (n > 0)
-    {
-      ssize_t w = write (STDOUT_FILENO, buf, n);
-      if (w > 0)
-        {
-          buf += w;
-          n -= w;
-          continue;
-        }
-      if (w == 0)
-        errno = ENOSPC;
-      else if (errno == EINTR)
-        continue;
-      else if (errno == EAGAIN && wait_fd (STDOUT_FILENO, POLLOUT))
-        continue;
-      error (EXIT_FAILURE, errno, "write error");
-    }
-}
-
-/* Read at most N bytes from FD into BUF, going on after EINTR and
-   ENOMEM (io_read) and waiting out EAGAIN.  Return the count (0 at end
-   of file), or -1 with errno set.  */
-static ssize_t
-read_some (int fd, char *buf, size_t n)
-{
-  for (;;)
-    {
-      ssize_t r = io_read (fd, buf, n);
-      if (r >= 0)
-        return r;
-      if (errno != EAGAIN || !wait_fd (fd, POLLIN))
-        return -1;
-    }
+  if (io_write_wait (STDOUT_FILENO, buf, n) != 0)
+    error (EXIT_FAILURE, errno, "write error");
 }
 
 /* Allocate IOBUF, and OUTBUF too when FORMATTING, unless done already.
@@ -212,17 +180,13 @@ alloc_buffers (bool formatting)
 /* ---- Moving bytes unchanged ------------------------------------------ */
 
 #ifdef __linux__
-/* The kernel's ways of moving bytes between descriptors.  */
+/* cat's own kernel ways of moving bytes between descriptors
+   (copy_file_range is the copy engine's: see range_cat).  */
 enum kernel_method
 {
-  COPY_RANGE,
   SPLICE,
   SENDFILE
 };
-
-/* The most one kernel call is asked to move.  Linux moves at most
-   about 2 GiB a call anyway; 1 GiB keeps each call bounded.  */
-enum { KERNEL_CHUNK = 1 << 30 };
 
 /* Move up to COUNT bytes from IN to standard output with METHOD, at
    both descriptors' current offsets (which advance).  Return what the
@@ -230,15 +194,9 @@ enum { KERNEL_CHUNK = 1 << 30 };
 static ssize_t
 kernel_move (enum kernel_method method, int in, size_t count)
 {
-  switch (method)
-    {
-    case COPY_RANGE:
-      return copy_file_range (in, NULL, STDOUT_FILENO, NULL, count, 0);
-    case SPLICE:
-      return splice (in, NULL, STDOUT_FILENO, NULL, count, SPLICE_F_MOVE);
-    default:
-      return sendfile (STDOUT_FILENO, in, NULL, count);
-    }
+  if (method == SPLICE)
+    return splice (in, NULL, STDOUT_FILENO, NULL, count, SPLICE_F_MOVE);
+  return sendfile (STDOUT_FILENO, in, NULL, count);
 }
 
 /* Whether FD was opened (or set) non-blocking.  */
@@ -276,7 +234,7 @@ kernel_cat (enum kernel_method method, int in)
   bool moved = false;
   for (;;)
     {
-      ssize_t n = kernel_move (method, in, KERNEL_CHUNK);
+      ssize_t n = kernel_move (method, in, IO_KERNEL_CHUNK);
       if (n > 0)
         moved = true;
       else if (n == 0)
@@ -289,11 +247,35 @@ kernel_cat (enum kernel_method method, int in)
          EAGAIN when either is not ready, and tells not which.  Only a
          non-blocking descriptor excuses EAGAIN; otherwise do not spin.  */
       else if (!(is_nonblocking (in) || is_nonblocking (STDOUT_FILENO))
-               || !wait_fd (in, POLLIN) || !wait_fd (STDOUT_FILENO, POLLOUT))
+               || io_wait (in, POLLIN) != 0
+               || io_wait (STDOUT_FILENO, POLLOUT) != 0)
         return 0;
     }
 }
 #endif
+
+/* Copy the regular file IN, of status IN_ST, to standard output, a
+   regular file, with the copy engine's copy_file_range rung alone.
+   Return 1 when done, 0 to hand over to the next stage, which goes on
+   from the offsets where the engine stopped (it never fails on that
+   rung: an error there is met again, and reported, by read and
+   write).  OUT_ST's size may be stale: only the clone and sparse
+   rungs, not used here, look at it.  */
+static int
+range_cat (int in, const struct stat *in_st)
+{
+  static struct copy_engine engine;
+  static bool engine_ready;
+  if (!engine_ready)
+    {
+      copy_engine_init (&engine, COPY_SPARSE_NEVER);
+      engine.first = engine.last = COPY_METHOD_RANGE;
+      engine_ready = true;
+    }
+  struct copy_result result;
+  return copy_data (&engine, in, in_st, STDOUT_FILENO, &out_st,
+                    &result) > 0;
+}
 
 /* Copy IN (named NAME) to standard output through IOBUF until end of
    file.  Return 1 when done, or -1 after reporting a read error (a
@@ -304,7 +286,7 @@ simple_cat (int in, const char *name)
   alloc_buffers (false);
   for (;;)
     {
-      ssize_t n = read_some (in, iobuf, iobuf_size);
+      ssize_t n = io_read_wait (in, iobuf, iobuf_size);
       if (n == 0)
         return 1;
       if (n < 0)
@@ -327,7 +309,7 @@ static int
 first_read_cat (int in, const char *name)
 {
   alloc_buffers (false);
-  ssize_t n = read_some (in, iobuf, iobuf_size);
+  ssize_t n = io_read_wait (in, iobuf, iobuf_size);
   if (n < 0)
     {
       error (0, errno, "%s", quotef (name));
@@ -353,7 +335,7 @@ plain_cat (int in, const struct stat *in_st, const char *name)
   if (!in_reg && (done = first_read_cat (in, name)) != 0)
     return done > 0;
   if (in_reg && S_ISREG (out_st.st_mode))
-    done = kernel_cat (COPY_RANGE, in);
+    done = range_cat (in, in_st);
   if (done == 0 && (S_ISFIFO (in_st->st_mode) || S_ISFIFO (out_st.st_mode)))
     {
       if (S_ISFIFO (in_st->st_mode))
@@ -647,7 +629,7 @@ format_cat (int in, const char *name, struct format_state *st)
     {
       if (outbuf_len > 0 && !input_pending (in))
         out_flush ();
-      ssize_t n = read_some (in, iobuf, iobuf_size);
+      ssize_t n = io_read_wait (in, iobuf, iobuf_size);
       if (n == 0)
         return true;
       if (n < 0)

@@ -126,6 +126,7 @@
 #include "argmatch.h"
 #include "closeout.h"
 #include "error.h"
+#include "io-wait.h"
 #include "ioblksize.h"
 #include "progname.h"
 #include "quotearg.h"
@@ -186,6 +187,9 @@ struct output
   enum method how;
   bool regular;         /* a regular file: the worker may write it */
   bool pipe_like;       /* a pipe or socket: a write may raise SIGPIPE */
+  bool appending;       /* opened with O_APPEND */
+  dev_t dev;            /* the file's device and inode, when REGULAR */
+  ino_t ino;
   bool alive;           /* not yet failed */
   int err;              /* errno of a failure not yet reported, or 0 */
 };
@@ -295,51 +299,14 @@ parse_output_error (char const *mode)
   return output_error_types[i];
 }
 
-/* Wait until FD is ready for EVENTS (POLLIN or POLLOUT).  An error or
-   hang-up also ends the wait: the next call on FD reports it.  */
-static void
-wait_fd (int fd, short events)
-{
-  struct pollfd pfd = { .fd = fd, .events = events };
-  while (poll (&pfd, 1, -1) < 0 && errno == EINTR)
-    continue;
-}
-
 /* A tee(2) or splice(2) from the pipe SRC to DST said EAGAIN: one of
    them is non-blocking and not ready.  Wait until SRC has data and DST
    has room (both, so as never to spin).  */
 static void
 wait_both (int src, int dst)
 {
-  wait_fd (src, POLLIN);
-  wait_fd (dst, POLLOUT);
-}
-
-/* Write the LEN bytes at BUF to FD, retrying after short writes and
-   EINTR, and waiting with poll while a non-blocking FD is full.
-   Return 0, or -1 with errno set (ENOSPC if FD took no byte).  */
-static int
-write_all (int fd, char const *buf, size_t len)
-{
-  while (len > 0)
-    {
-      ssize_t n = write (fd, buf, len);
-      if (n > 0)
-        {
-          buf += n;
-          len -= n;
-        }
-      else if (n == 0)
-        {
-          errno = ENOSPC;
-          return -1;
-        }
-      else if (errno == EAGAIN || errno == EWOULDBLOCK)
-        wait_fd (fd, POLLOUT);
-      else if (errno != EINTR)
-        return -1;
-    }
-  return 0;
+  io_wait (src, POLLIN);
+  io_wait (dst, POLLOUT);
 }
 
 /* Writing to the output O failed with ERR.  Report it, or not, as the
@@ -373,8 +340,8 @@ output_failed (struct output *o, int err)
 /* How the output O is first tried: pipes by tee(2); files, block
    devices, sockets and /dev/null by splice(2); anything else
    (terminals, other devices, and files open for appending, which
-   splice(2) refuses) by write(2).  Also set O's REGULAR and
-   PIPE_LIKE.  */
+   splice(2) refuses) by write(2).  Also set O's REGULAR, PIPE_LIKE,
+   APPENDING, DEV and INO.  */
 static enum method
 output_method (struct output *o)
 {
@@ -384,6 +351,9 @@ output_method (struct output *o)
     return BY_WRITE;
   o->regular = S_ISREG (st.st_mode);
   o->pipe_like = S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode);
+  o->appending = flags & O_APPEND;
+  o->dev = st.st_dev;
+  o->ino = st.st_ino;
   if (S_ISFIFO (st.st_mode))
     return BY_TEE;
   if (S_ISREG (st.st_mode))
@@ -439,19 +409,10 @@ open_outputs (char **files, size_t nfiles, bool append)
 static ssize_t
 read_some (int fd, size_t len)
 {
-  for (;;)
-    {
-      ssize_t n = io_read (fd, iobuf, len < iobuf_size ? len : iobuf_size);
-      if (n >= 0)
-        return n;
-      if (errno == EAGAIN || errno == EWOULDBLOCK)
-        wait_fd (fd, POLLIN);
-      else if (errno != EINTR)
-        {
-          error (0, errno, "read error");
-          return -1;
-        }
-    }
+  ssize_t n = io_read_wait (fd, iobuf, len < iobuf_size ? len : iobuf_size);
+  if (n < 0)
+    error (0, errno, "read error");
+  return n;
 }
 
 /* GNU's tee reads, and so writes, at most 8 KiB at a time.  */
@@ -465,23 +426,16 @@ enum { GNU_PIECE = 8 * 1024 };
 static bool
 appends_twice (void)
 {
-  struct stat *st = xnmalloc (n_outputs, sizeof *st);
-  bool *appending = xnmalloc (n_outputs, sizeof *appending);
-  bool found = false;
-  for (size_t i = 0; i < n_outputs && !found; i++)
-    {
-      int flags = fcntl (outputs[i].fd, F_GETFL);
-      appending[i] = 0 <= flags && (flags & O_APPEND);
-      if (fstat (outputs[i].fd, &st[i]) != 0 || !S_ISREG (st[i].st_mode))
-        st[i].st_ino = 0, st[i].st_dev = 0;
-      for (size_t j = 0; j < i && !found; j++)
-        found = (st[i].st_ino != 0 && st[j].st_ino == st[i].st_ino
-                 && st[j].st_dev == st[i].st_dev
-                 && (appending[i] || appending[j]));
-    }
-  free (st);
-  free (appending);
-  return found;
+  for (size_t i = 0; i < n_outputs; i++)
+    for (size_t j = 0; j < i; j++)
+      {
+        struct output const *a = &outputs[i];
+        struct output const *b = &outputs[j];
+        if (a->regular && b->regular && a->ino == b->ino
+            && a->dev == b->dev && (a->appending || b->appending))
+          return true;
+      }
+  return false;
 }
 
 /* Copy standard input to every live output through the buffer, until
@@ -496,7 +450,8 @@ copy_read_write (void)
       if (n <= 0)
         return n == 0;
       for (size_t i = 0; i < n_outputs; i++)
-        if (outputs[i].alive && write_all (outputs[i].fd, iobuf, n) != 0)
+        if (outputs[i].alive
+            && io_write_wait (outputs[i].fd, iobuf, n) != 0)
           output_failed (&outputs[i], errno);
     }
   return true;
@@ -627,7 +582,7 @@ drain (int src, struct output *o, size_t len)
                 error (0, EIO, "read error");
               return -1;
             }
-          if (write_all (o->fd, iobuf, n) != 0)
+          if (io_write_wait (o->fd, iobuf, n) != 0)
             output_failed (o, errno);
           len -= n;
           continue;
@@ -759,7 +714,7 @@ open_round (void)
       if (n >= 0)
         return n;
       if (errno == EAGAIN)
-        wait_fd (in_fd, POLLIN);
+        io_wait (in_fd, POLLIN);
       else if (errno != EINTR)
         return -1;
     }

@@ -27,6 +27,9 @@
 #                        Running the suite against GNU itself uses
 #                        BRISK_BIN=<dir of symlinks to GNU's tools> and
 #                        BRISK_SUM_TOOLS="md5sum sha1sum ... sha512sum".
+#   BRISK_EVERY_SUM_TOOL if non-empty, $some_sum_tools is $sum_tools: the
+#                        tests of what every tool shares run with all of
+#                        them (slower; the code path is the same).
 #   BRISK_TEST_VARIANTS  space-separated values of BRISK_HASH_IMPL under
 #                        which the digest-corpus test runs again.
 #   BRISK_SKIP_SLOW      if non-empty, tests marked slow skip.
@@ -63,7 +66,13 @@
 #                        one reason such a test may skip: tests/may-skip.
 #
 # Variables for tests: $sum_tools (the tools under test), $all_sum_tools,
-# $gnu_sum_tools (those GNU has), $test_dir_ (this test's source directory,
+# $gnu_sum_tools (those GNU has), $some_sum_tools (md5sum and sha512sum
+# of $sum_tools: for what src/digest.c does the same way for every tool,
+# such as parsing check lines, options and messages, where running all
+# eight forks four times as many processes and tests nothing more; a
+# test that loops over it leaves each tool's own digests, tags and line
+# lengths to the tests that loop over $sum_tools, as check-basic.sh and
+# output-modes.sh do), $test_dir_ (this test's source directory,
 # absolute), $brisk_bin_ and $gnu_bin_ (directories holding each side's
 # tools under their own names), $cmp_ (scratch directory for the helpers).
 #
@@ -161,6 +170,17 @@ cd "$tmp_root_/w" || framework_failure_ "cd $tmp_root_/w"
 gnu_sum_tools='md5sum sha1sum sha224sum sha256sum sha384sum sha512sum'
 all_sum_tools="md2sum md4sum $gnu_sum_tools"
 sum_tools=${BRISK_SUM_TOOLS:-$all_sum_tools}
+# The shortest and the longest digest (32 and 128 hex digits) and BSD
+# tag that GNU has.
+some_sum_tools=
+for t_ in md5sum sha512sum; do
+  case " $sum_tools " in
+    *" $t_ "*) some_sum_tools="$some_sum_tools $t_" ;;
+  esac
+done
+if test -n "${BRISK_EVERY_SUM_TOOL-}" || test -z "$some_sum_tools"; then
+  some_sum_tools=$sum_tools
+fi
 
 # gnu_tool NAME: print the path of GNU coreutils' NAME.
 gnu_tool ()

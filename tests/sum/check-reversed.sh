@@ -4,12 +4,14 @@
 # once it is seen, two spaces mean a name starting with a space.  The choice
 # is made by the first such line of the run and holds for the following
 # check files too.  Compared with GNU.
+# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# same way for every tool.
 . "$(dirname "$0")/../init.sh"
 
 printf 'x\n' > f
 printf 'y\n' > ' f'
 
-for t in $sum_tools; do
+for t in $some_sum_tools; do
   h=$(ref_ -i f $t | sed 's/ .*//')
   hs=$(ref_ -i ' f' $t | sed 's/ .*//')
   tag=$(ref_ $t --tag f | sed 's/ .*//')

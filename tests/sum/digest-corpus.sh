@@ -27,7 +27,9 @@ for v in '' ${BRISK_TEST_VARIANTS-}; do
   fi
   for t in $sum_tools; do
     twin_ $t -- r* a1 z1000 a200k || fail=1
-    for f in r0 r55 r56 r64 r111 r112 r128 r65537 r1m a200k; do
+    # Through a pipe, the files that take more than one read: a smaller
+    # one is read whole at once, as the operand above was.
+    for f in r0 r65537 r1m a200k; do
       twin_ -i pipe:$f $t || fail=1
     done
     # md4: a second, independent reference.

@@ -3,6 +3,8 @@
 # (the leading-backslash escape), spaces, leading spaces, non-UTF-8 bytes,
 # a name starting with '-'; in default, -b, --tag and -z modes; compared with
 # GNU.
+# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# same way for every tool.
 . "$(dirname "$0")/../init.sh"
 
 nl='
@@ -27,7 +29,7 @@ printf 16 > "tab${nl}	x"
 mkdir dir
 printf 17 > "dir/x${nl}y"
 
-for t in $sum_tools; do
+for t in $some_sum_tools; do
   for opts in '' -b --tag -z '-z --tag' '-z -b' '--tag -b'; do
     twin_ $t $opts -- * "dir/x${nl}y" || fail=1
   done

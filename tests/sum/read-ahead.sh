@@ -17,7 +17,7 @@ make_random_ small 70000 44
 for t in $sum_tools; do
   twin_ $t at under over small || fail=1
   twin_ $t --tag over at || fail=1
-  twin_ $t -i over $t || fail=1   # standard input a large regular file
+  twin_ -i over $t || fail=1   # standard input a large regular file
   # md2 is slow (about 13 MB/s): its odd-buffer runs use one file.
   case $t in md2sum) files=over ;; *) files='at over' ;; esac
   for size in 4097 65536; do

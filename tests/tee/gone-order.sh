@@ -5,8 +5,9 @@
 # each piece to standard output, then to the FILEs in command-line order:
 # what is reported, and what each file holds when SIGPIPE ends tee, follow
 # from that.  Under the default mode (SIGPIPE default, and ignored), -p and
-# each --output-error mode; one byte and a few KiB of input (one piece for
-# both tools).  Compared with GNU.
+# each other --output-error mode (-p is warn-nopipe, whose spelling
+# options.sh checks); one byte and a few KiB of input (one piece for both
+# tools).  Compared with GNU.
 . "$(dirname "$0")/lib.sh"
 
 printf x > one
@@ -21,9 +22,10 @@ gone_ ()
   done
 }
 
-for mode in '' -n -p --output-error=warn --output-error=warn-nopipe \
-            --output-error=exit --output-error=exit-nopipe; do
-  for args in 'a p b' 'a b p' 'p a b' 'a /dev/full p b' 'a p b q c'; do
+for mode in '' -n -p --output-error=warn --output-error=exit \
+            --output-error=exit-nopipe; do
+  # A pipe between files, last, first, after /dev/full, and two pipes.
+  for args in 'a b p' 'p a b' 'a /dev/full p b' 'a p b q c'; do
     for out in /dev/full out; do
       # shellcheck disable=SC2086
       tee_twin_ -i one -o $out $(gone_ "$args") $mode $args || fail=1
