@@ -3,7 +3,8 @@
 # cp -a gives, compared by contents, type, mode, owner, size, blocks,
 # nanosecond times (access times too), link structure and xattrs; and
 # the same tree copied with -r, -p (of its top files), -dR
-# --preserve=all, -R -L, and into an existing copy.
+# --preserve=all, -R -L, and into an existing copy.  The tree's deep
+# path (over PATH_MAX) is in names.sh: GNU's cp 9.1 cannot copy it.
 . "$(dirname "$0")/lib.sh"
 
 make_random_ "$tmp_root_/big" 3000000 || framework_failure_ big
@@ -31,8 +32,7 @@ varied ()
     && chmod 0751 modes && chmod 0600 a/empty && chmod 4711 a/big \
     && chown 1000:1000 c/hard-across && chown -h 5:6 a/rel \
     && touch -d '2020-02-02 02:02:02.222222222' a/b/big2 \
-    && touch -h -d '2019-09-09 09:09:09.9' a/abs || return 1
-  deep_tree_ deep 70
+    && touch -h -d '2019-09-09 09:09:09.9' a/abs
 }
 
 cp_batch_ -s -D '--blocks --atime' varied <<'EOF2' || fail=1
