@@ -349,13 +349,16 @@ carry_attributes (struct file_copier *copier, struct attr_target const *t,
    of the file open as SRC_FD, whose status is SRC_ST.  DST_MODE is
    the destination's mode now ((mode_t) -1 if not known), DST_UID and
    DST_GID its owner.  Without COPY_PRESERVE_MODE the mode is left as
-   it is.  Return 0, or -1 with the failure in REPORT.  */
+   it is.  Fill in REPORT (its soft failures too, as
+   qcopy_file_preserving does).  Return 0, or -1 with the failure in
+   REPORT.  */
 int
 copy_attributes_fd (struct file_copier *copier, int src_fd,
                     struct stat const *src_st, int dst_fd,
                     mode_t dst_mode, uid_t dst_uid, gid_t dst_gid,
                     struct copy_file_report *report)
 {
+  report_init (report);
   struct attr_target t = { .fd = dst_fd, .dirfd = -1 };
   struct dst_state d = {
     .uid = dst_uid, .gid = dst_gid, .mode = dst_mode,
@@ -368,14 +371,15 @@ copy_attributes_fd (struct file_copier *copier, int src_fd,
 /* Carry over to DST_NAME (in DST_DIRFD), a symbolic link or a special
    file just created by the caller and not followed, what COPIER keeps
    of SRC_ST's attributes, the source being SRC_NAME in SRC_DIRFD (for
-   its extended attributes, read through /proc).  Return 0, or -1 with
-   the failure in REPORT.  */
+   its extended attributes, read through /proc).  Fill in REPORT.
+   Return 0, or -1 with the failure in REPORT.  */
 int
 copy_attributes_at (struct file_copier *copier, struct stat const *src_st,
                     int src_dirfd, char const *src_name,
                     int dst_dirfd, char const *dst_name,
                     struct copy_file_report *report)
 {
+  report_init (report);
   bool is_link = S_ISLNK (src_st->st_mode);
   struct attr_target t = { .fd = -1, .dirfd = dst_dirfd, .name = dst_name,
                            .is_link = is_link };
