@@ -449,6 +449,15 @@ create_dest (struct file_copier *copier, struct copy_file_names const *names,
   mode_t base = (copier->default_mode ? DEFAULT_FILE_MODE
                  : src_st->st_mode & ACCESSPERMS);
   mode_t mode = base & (owner_pending ? S_IRWXU : ACCESSPERMS);
+
+  /* A user other than root may set extended attributes only on a file
+     it may write: a file without write permission for its owner is
+     made with it (for its owner alone, who may chmod it anyway), and
+     gets its mode at the end.  */
+  bool add_write = (copier->euid != 0 && !(mode & S_IWUSR)
+                    && copier->preserve & COPY_PRESERVE_XATTR);
+  if (add_write)
+    mode |= S_IWUSR;
   *dst_fd = openat (names->dst_dirfd, names->dst_name,
                     O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
                     mode);
@@ -467,8 +476,8 @@ create_dest (struct file_copier *copier, struct copy_file_names const *names,
         d->mode = (mode_t) -1;
     }
   else
-    d->want = owner_pending ? base & ~copier->umask
-              : (mode_t) -1;
+    d->want = (owner_pending || add_write ? base & ~copier->umask
+               : (mode_t) -1);
   if (!dir)
     {
       if (fstat (*dst_fd, dst_st) < 0)
