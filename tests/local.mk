@@ -9,7 +9,7 @@ include tests/cp/list.mk
 unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-md-engine tests/unit/test-variants \
   tests/unit/test-ioblksize tests/unit/test-fastcopy \
-  tests/unit/test-copy-data
+  tests/unit/test-copy-data tests/unit/test-copy-file
 check_PROGRAMS += $(unit_tests)
 tests_unit_test_kat_SOURCES = tests/unit/test-kat.c
 tests_unit_test_vectors_SOURCES = tests/unit/test-vectors.c
@@ -18,6 +18,7 @@ tests_unit_test_variants_SOURCES = tests/unit/test-variants.c
 tests_unit_test_fastcopy_SOURCES = tests/unit/test-fastcopy.c
 tests_unit_test_ioblksize_SOURCES = tests/unit/test-ioblksize.c
 tests_unit_test_copy_data_SOURCES = tests/unit/test-copy-data.c
+tests_unit_test_copy_file_SOURCES = tests/unit/test-copy-file.c
 
 TESTS += $(unit_tests) $(SUM_TESTS)
 TEST_EXTENSIONS = .sh
