@@ -3,6 +3,9 @@
 ## src/cp) with GNU's (/usr/bin/cp): output, messages, exit status and
 ## the trees left behind (tests/cp/tree-dump).  Run them against GNU
 ## itself with: make check TESTS="$(echo tests/cp/*.sh)" BRISK_CP=/usr/bin/cp
+## But perm-window.sh, progress.sh and syscalls.sh: they check what is
+## Brisk's own (cp -g, SIGUSR1, the calls per file, seen with strace)
+## on $BRISK_BIN/cp, and source tests/init.sh only.
 CP_TESTS = \
   tests/cp/backup.sh \
   tests/cp/basic.sh \
@@ -13,12 +16,15 @@ CP_TESTS = \
   tests/cp/one-file-system.sh \
   tests/cp/options.sh \
   tests/cp/overwrite.sh \
+  tests/cp/perm-window.sh \
   tests/cp/perms.sh \
   tests/cp/preserve.sh \
+  tests/cp/progress.sh \
   tests/cp/proc.sh \
   tests/cp/recursive.sh \
   tests/cp/same-file.sh \
   tests/cp/sparse.sh \
   tests/cp/special.sh \
+  tests/cp/syscalls.sh \
   tests/cp/tree.sh \
   tests/cp/tree-dump.sh

@@ -1,0 +1,51 @@
+#!/bin/sh
+# System calls per file (issue 10's targets): cp -a and cp -r of a tree
+# of 200 files of 4 KiB in 10 directories make at most 10 and 8 calls a
+# file (GNU's cp 9.1 makes about 17 and 11).  Counted with strace -c -f:
+# the calls of the tree's copy less those of an empty directory's with
+# the same options (start-up and exit), divided by the 200 files.  A
+# count, not a timing.  The per-call table is printed on failure.
+. "$(dirname "$0")/../init.sh"
+
+require_strace_
+cp=$BRISK_BIN/cp
+test -x "$cp" || framework_failure_ "$cp missing"
+
+mkdir src empty || framework_failure_ mkdir
+for i in 0 1 2 3 4 5 6 7 8 9; do
+  mkdir src/d$i && make_random_ part $((20 * 4096)) $i \
+    && (cd src/d$i && split -b 4096 -a 2 ../../part f) \
+    || framework_failure_ "make src/d$i"
+done
+test "$(find src -type f | wc -l)" -eq 200 || framework_failure_ "200 files"
+
+# total_ FILE: the total of calls in the strace -c summary FILE.
+total_ ()
+{
+  awk '$NF == "total" { print $(NF - 1 - (NF == 6)) }' "$1"
+}
+
+for opt in -a -r; do
+  limit=10
+  test $opt = -r && limit=8
+  rm -rf e t
+  strace -c -f -o base$opt "$cp" $opt empty e 2> err || fail=1
+  strace -c -f -o tree$opt "$cp" $opt src t 2>> err || fail=1
+  test -s err && { echo "cp $opt wrote:"; cat err; fail=1; }
+  diff -r src t || fail=1
+  base=$(total_ base$opt) calls=$(total_ tree$opt)
+  case $base$calls in
+    '' | *[!0-9]*) framework_failure_ "no totals in the strace -c output" ;;
+  esac
+  per=$(awk -v t=$calls -v b=$base 'BEGIN { printf "%.2f", (t - b) / 200 }')
+  echo "cp $opt: $calls calls, $base for an empty directory: $per a file"
+  if awk -v p=$per -v l=$limit 'BEGIN { exit !(p > l) }'; then
+    echo "cp $opt: $per calls a file, more than $limit; the tree's calls:"
+    cat tree$opt
+    echo "and the empty directory's:"
+    cat base$opt
+    fail=1
+  fi
+done
+
+Exit $fail
