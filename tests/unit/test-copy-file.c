@@ -17,8 +17,9 @@
    permission, which another user than root needs to set xattrs), with
    nothing for group and others while the owner is still to be set;
    the failures, each with its step and errno (a missing source, a
-   symlink not followed, a destination that exists or is a dangling symlink, a missing one to
-   overwrite, a source that cannot be read, /dev/full and a full tmpfs,
+   symlink not followed, a destination that exists or is a dangling
+   symlink, a missing one to overwrite, a source that cannot be read,
+   /dev/full and a full tmpfs,
    a source that is not the file stat'ed, a read-only directory and an
    owner that cannot be given, as user 65534 in a child when run as
    root); copy_attributes_at on a symbolic link (its own times and
