@@ -16,20 +16,20 @@ sh=$(command -v sh)
 printf '\n' > exp
 compare exp out || fail=1
 
-# A PATH of links to every command but strace and busybox.
+# A PATH of links to every command but strace and busybox: one ln per
+# directory of PATH (a process per command took minutes here); the
+# first directory that has a name wins, as in PATH, since ln will not
+# replace a link.
 mkdir path perl5 perl5/Digest || framework_failure_ mkdir
 old_ifs=$IFS
 IFS=:
 for d in $PATH; do
   IFS=$old_ifs
   test -d "$d" || continue
-  for c in "$d"/*; do
-    n=${c##*/}
-    case $n in strace|busybox) continue ;; esac
-    test -x "$c" && test ! -e "path/$n" && ln -s "$c" "path/$n"
-  done
+  ln -s "$d"/* path/ 2> /dev/null
 done
 IFS=$old_ifs
+rm -f path/strace path/busybox
 test -e path/strace && framework_failure_ "strace still in PATH"
 for m in MD2 MD4; do
   echo 'die "hidden by tests/bootstrap-deps.sh\n";' > perl5/Digest/$m.pm

@@ -12,8 +12,9 @@ mkdir dir
 printf 'old\n' > old
 
 for i in in pipe:in closed; do
-  for mode in '' -p --output-error --output-error=warn \
-              --output-error=warn-nopipe --output-error=exit \
+  # -p is --output-error and --output-error=warn-nopipe (options.sh
+  # checks those spellings): one of the three runs here.
+  for mode in '' -p --output-error=warn --output-error=exit \
               --output-error=exit-nopipe; do
     for args in 'a d/x b' 'd/x a' 'a dir b d/x c' "a '' b" '-a old d/x b' \
                 'a /dev/full d/x b'; do
