@@ -386,7 +386,8 @@ copy_dir_entries (int src_fd, char const *src_path,
       error (0, errno, "cannot access %s", quoteaf (src_path));
       return false;
     }
-  qsort (items, n, sizeof *items, item_cmp);
+  if (1 < n)
+    qsort (items, n, sizeof *items, item_cmp);
   bool ok = true;
   for (ssize_t i = 0; i < n; i++)
     {
