@@ -88,50 +88,26 @@ skip_zeros (struct copy_job const *j)
 
 /* ---- clone ----------------------------------------------------------- */
 
-/* Whether ENGINE remembers that FICLONE from device SRC to device DST
-   cannot serve.  */
+/* Whether PAIRS holds the pair of devices SRC, DST.  */
 static bool
-clone_known_unable (struct copy_engine const *engine, dev_t src, dev_t dst)
+pairs_have (struct copy_dev_pairs const *pairs, dev_t src, dev_t dst)
 {
-  for (int i = 0; i < engine->no_clone_count; i++)
-    if (engine->no_clone[i].src == src && engine->no_clone[i].dst == dst)
+  for (int i = 0; i < pairs->count; i++)
+    if (pairs->pair[i].src == src && pairs->pair[i].dst == dst)
       return true;
   return false;
 }
 
-/* Whether copy_file_range said it cannot copy from device SRC to DST.  */
-static bool
-range_known_unable (struct copy_engine const *engine, dev_t src, dev_t dst)
-{
-  for (int i = 0; i < engine->no_range_count; i++)
-    if (engine->no_range[i].src == src && engine->no_range[i].dst == dst)
-      return true;
-  return false;
-}
-
-/* Remember that copy_file_range cannot copy from SRC to DST.  */
+/* Add to PAIRS the pair SRC, DST, forgetting the oldest when full.  */
 static void
-range_remember_unable (struct copy_engine *engine, dev_t src, dev_t dst)
+pairs_add (struct copy_dev_pairs *pairs, dev_t src, dev_t dst)
 {
-  int i = engine->no_range_next;
-  engine->no_range[i].src = src;
-  engine->no_range[i].dst = dst;
-  engine->no_range_next = (i + 1) % COPY_NO_CLONE_MAX;
-  if (engine->no_range_count < COPY_NO_CLONE_MAX)
-    engine->no_range_count++;
-}
-
-/* Remember in ENGINE that FICLONE from device SRC to device DST cannot
-   serve, forgetting the oldest pair when the cache is full.  */
-static void
-clone_remember_unable (struct copy_engine *engine, dev_t src, dev_t dst)
-{
-  int i = engine->no_clone_next;
-  engine->no_clone[i].src = src;
-  engine->no_clone[i].dst = dst;
-  engine->no_clone_next = (i + 1) % COPY_NO_CLONE_MAX;
-  if (engine->no_clone_count < COPY_NO_CLONE_MAX)
-    engine->no_clone_count++;
+  int i = pairs->next;
+  pairs->pair[i].src = src;
+  pairs->pair[i].dst = dst;
+  pairs->next = (i + 1) % COPY_NO_CLONE_MAX;
+  if (pairs->count < COPY_NO_CLONE_MAX)
+    pairs->count++;
 }
 
 /* Whether FICLONE's error ERR means that this pair of file systems
@@ -157,13 +133,13 @@ clone_rung (struct copy_job *j)
   struct copy_engine *e = j->engine;
   if (!(S_ISREG (j->src_st.st_mode) && S_ISREG (j->dst_st.st_mode)
         && j->src_off == 0 && j->dst_off == 0 && j->dst_st.st_size == 0)
-      || clone_known_unable (e, j->src_st.st_dev, j->dst_st.st_dev))
+      || pairs_have (&e->no_clone, j->src_st.st_dev, j->dst_st.st_dev))
     return 0;
   e->clone_attempts++;
   if (ioctl (j->dst, FICLONE, j->src) != 0)
     {
       if (clone_unable_errno (errno))
-        clone_remember_unable (e, j->src_st.st_dev, j->dst_st.st_dev);
+        pairs_add (&e->no_clone, j->src_st.st_dev, j->dst_st.st_dev);
       return 0;
     }
   note_progress (j, j->src_st.st_size);
@@ -341,8 +317,8 @@ range_loop (struct copy_job *j, off_t len, off_t *copied)
         {
           /* Two kinds of file system: the same for every file.  */
           if (errno == EXDEV && !moved)
-            range_remember_unable (j->engine, j->src_st.st_dev,
-                                   j->dst_st.st_dev);
+            pairs_add (&j->engine->no_range, j->src_st.st_dev,
+                       j->dst_st.st_dev);
           return 0;
         }
     }
@@ -360,7 +336,8 @@ range_rung (struct copy_job *j)
 {
   if (!S_ISREG (j->src_st.st_mode) || !S_ISREG (j->dst_st.st_mode)
       || skip_zeros (j)
-      || range_known_unable (j->engine, j->src_st.st_dev, j->dst_st.st_dev))
+      || pairs_have (&j->engine->no_range, j->src_st.st_dev,
+                     j->dst_st.st_dev))
     return 0;
   off_t copied = 0;
   return range_loop (j, OFF_T_MAX, &copied);

@@ -82,6 +82,19 @@ enum copy_failure
    the oldest is forgotten first.  */
 enum { COPY_NO_CLONE_MAX = 8 };
 
+/* A small cache of (source device, destination device) pairs; when
+   full, the oldest is forgotten first.  NEXT is the slot to fill.  */
+struct copy_dev_pairs
+{
+  struct
+  {
+    dev_t src;
+    dev_t dst;
+  } pair[COPY_NO_CLONE_MAX];
+  int count;
+  int next;
+};
+
 /* The state a caller owns.  Set it up with copy_engine_init; SPARSE,
    FIRST and LAST may then be changed between copies.  */
 struct copy_engine
@@ -94,26 +107,12 @@ struct copy_engine
   enum copy_method first;
   enum copy_method last;
 
-  /* Pairs (source device, destination device) where FICLONE said it
-     cannot serve; NO_CLONE_NEXT is the slot to fill next.  */
-  struct
-  {
-    dev_t src;
-    dev_t dst;
-  } no_clone[COPY_NO_CLONE_MAX];
-  int no_clone_count;
-  int no_clone_next;
-
-  /* The same for copy_file_range, which cannot copy between two file
-     systems of different kinds (EXDEV): a tree copied from tmpfs to
-     ext4 would otherwise pay a failed call per file.  */
-  struct
-  {
-    dev_t src;
-    dev_t dst;
-  } no_range[COPY_NO_CLONE_MAX];
-  int no_range_count;
-  int no_range_next;
+  /* Pairs of file systems where FICLONE said it cannot serve, and
+     where copy_file_range could not copy (EXDEV: two kinds of file
+     system, as from tmpfs to ext4), so that the kernel is asked once
+     per pair, not once per file.  */
+  struct copy_dev_pairs no_clone;
+  struct copy_dev_pairs no_range;
 
   /* The read/write buffer, kept from one copy to the next (a tree of
      small files would otherwise map and unmap one per file); freed by
