@@ -156,18 +156,17 @@ clone_rung (struct copy_job *j)
 
 /* ---- read/write ------------------------------------------------------ */
 
-/* Give J its buffer, page-aligned, on the heap: the larger of the
-   sizes io_blksize gives for the two files; the engine keeps it for
-   the next copy.  Return 0, or -1 with
-   errno set.  */
+/* Give J its buffer, page-aligned, on the heap, of the size that
+   io_copy_blksize gives for the two files.  The engine keeps it for
+   the next copies, which use it as long as it is large enough, so that
+   a tree of large and small files allocates it once.  Return 0, or -1
+   with errno set.  */
 static int
 alloc_buffer (struct copy_job *j)
 {
   struct copy_engine *e = j->engine;
-  size_t src_size = io_blksize (&j->src_st);
-  size_t dst_size = io_blksize (&j->dst_st);
-  size_t size = src_size < dst_size ? dst_size : src_size;
-  if (!e->buf || e->buf_size != size)
+  size_t size = io_copy_blksize (&j->src_st, &j->dst_st);
+  if (!e->buf || e->buf_size < size)
     {
       long page = sysconf (_SC_PAGESIZE);
       alignfree (e->buf);

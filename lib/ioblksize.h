@@ -117,6 +117,17 @@ enum
   /* io_read halves a count that fails with ENOMEM down to this; a read
      of a page that still fails is a real shortage.  */
   IO_READ_MIN = 4096,
+  /* The buffer of a read/write copy from one regular file to another
+     (cp, mv, install across file systems that copy_file_range cannot
+     span), when the source is larger than IO_BUFSIZE.  No pipe is
+     involved, so only the number of calls and the caches matter: a
+     cached 1 GiB file from tmpfs to an ext4 file system in RAM,
+     src/cp with BRISK_IO_BUFSIZE set, 7 interleaved runs, fstrim
+     between them, median seconds of wall (and CPU) time: 128 KiB 0.23
+     (0.22), 256 KiB 0.22 (0.21), 512 KiB 0.20 (0.19), 1 MiB 0.20
+     (0.19); GNU cp 9.1 (128 KiB) 0.24 (0.23).  512 KiB, where the gain
+     stops; it is allocated once per engine and only for such copies.  */
+  IO_FILE_BUFSIZE = 512 * 1024,
   /* The most one kernel copy (copy_file_range, splice, sendfile) is
      asked to move: Linux moves at most about 2 GiB a call anyway;
      1 GiB keeps each call bounded.  */
@@ -146,6 +157,24 @@ io_blksize (const struct stat *st)
     return blk ? blk : IO_BUFSIZE;
   size_t size = (IO_BUFSIZE + blk - 1) / blk * blk;
   return size <= IO_BUFSIZE_MAX ? size : IO_BUFSIZE_MAX;
+}
+
+/* Return the buffer size for a read/write copy from a file whose
+   status is SRC to one whose status is DST: IO_FILE_BUFSIZE when both
+   are regular files and the source is larger than IO_BUFSIZE, else the
+   larger of the io_blksize of the two.  BRISK_IO_BUFSIZE, when set,
+   wins.  */
+static inline size_t
+io_copy_blksize (const struct stat *src, const struct stat *dst)
+{
+  size_t s = io_blksize (src);
+  size_t d = io_blksize (dst);
+  size_t size = s < d ? d : s;
+  if (!io_bufsize_override () && S_ISREG (src->st_mode)
+      && S_ISREG (dst->st_mode) && IO_BUFSIZE < src->st_size
+      && size < IO_FILE_BUFSIZE)
+    size = IO_FILE_BUFSIZE;
+  return size;
 }
 
 #endif

@@ -554,7 +554,8 @@ run_checks (struct source *s, char const *dir, int checks)
 }
 
 /* The checks on files of DIR without holes: sizes around blocks and
-   around the read/write buffer, 3 MiB, and runs of written zeros.  */
+   around the read/write buffers (io_blksize, and IO_FILE_BUFSIZE for
+   larger files), 3 MiB, and runs of written zeros.  */
 static void
 test_plain (char const *dir)
 {
@@ -568,7 +569,10 @@ test_plain (char const *dir)
     { 4095, 0, 0, EACH_RUNG }, { 4096, 0, 0, EACH_RUNG },
     { 4097, 0, 0, EACH_RUNG }, { b - 1, 0, 0, EACH_RUNG },
     { b, 0, 0, EACH_RUNG }, { b + 1, 0, 0, EACH_RUNG },
-    { 2 * b + 1, 0, 0, EACH_RUNG }, { 3 << 20, 0, 0, EACH_RUNG | OFFSETS },
+    { 2 * b + 1, 0, 0, EACH_RUNG }, { IO_FILE_BUFSIZE - 1, 0, 0, EACH_RUNG },
+    { IO_FILE_BUFSIZE + 1, 0, 0, EACH_RUNG },
+    { 2 * IO_FILE_BUFSIZE + 7, 0, 0, EACH_RUNG },
+    { 3 << 20, 0, 0, EACH_RUNG | OFFSETS },
     { 1 << 20, 1 << 18, 1 << 19, EACH_RUNG | ZEROS_TO_HOLES },
     { 1 << 20, 1 << 18, 3 << 18, ZEROS_TO_HOLES },
   };

@@ -1,6 +1,6 @@
-/* test-ioblksize.c -- io_blksize on odd st_blksize values, the
-   BRISK_IO_BUFSIZE override, and io_read on a file that refuses large
-   reads.
+/* test-ioblksize.c -- io_blksize on odd st_blksize values,
+   io_copy_blksize between regular files, the BRISK_IO_BUFSIZE
+   override, and io_read on a file that refuses large reads.
 
    For every st_blksize in the table (and for no status at all) the
    size must be at least IO_BUFSIZE, at most IO_BUFSIZE_MAX, and a
@@ -85,6 +85,46 @@ check_case (const struct blk_case *c)
     }
 }
 
+/* io_copy_blksize: IO_FILE_BUFSIZE between regular files whose source
+   is larger than IO_BUFSIZE, else io_blksize of the larger.  */
+static void
+check_copy_sizes (void)
+{
+  struct stat reg, big, fifo, wide;
+  memset (&reg, 0, sizeof reg);
+  reg.st_mode = S_IFREG | 0644;
+  reg.st_blksize = 4096;
+  reg.st_size = IO_BUFSIZE;
+  big = reg;
+  big.st_size = IO_BUFSIZE + 1;
+  fifo = reg;
+  fifo.st_mode = S_IFIFO | 0644;
+  wide = big;
+  wide.st_blksize = 2 * IO_FILE_BUFSIZE;
+  struct
+  {
+    struct stat const *src, *dst;
+    size_t expect;
+  } const t[] = {
+    { &reg, &reg, IO_BUFSIZE },
+    { &big, &reg, IO_FILE_BUFSIZE },
+    { &big, &fifo, IO_BUFSIZE },
+    { &fifo, &big, IO_BUFSIZE },
+    { &reg, &wide, 2 * IO_FILE_BUFSIZE },
+    { &wide, &reg, 2 * IO_FILE_BUFSIZE },
+  };
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+    {
+      size_t got = io_copy_blksize (t[i].src, t[i].dst);
+      if (got != t[i].expect)
+        {
+          printf ("FAIL: io_copy_blksize case %zu: got %zu, expected %zu\n",
+                  i, got, t[i].expect);
+          failures++;
+        }
+    }
+}
+
 /* In a child: BRISK_IO_BUFSIZE is set; io_blksize must return EXPECT
    (0: the variable is ignored) whatever the status says.  */
 static int
@@ -94,8 +134,12 @@ child (size_t expect)
   memset (&st, 0, sizeof st);
   st.st_blksize = 4096;
   size_t a = io_blksize (NULL), b = io_blksize (&st);
+  st.st_mode = S_IFREG | 0644;
+  st.st_size = 1 << 30;
+  size_t c = io_copy_blksize (&st, &st);
   size_t want = expect ? expect : IO_BUFSIZE;
-  if (a == want && b == want && io_bufsize_override () == expect)
+  if (a == want && b == want && c == (expect ? expect : IO_FILE_BUFSIZE)
+      && io_bufsize_override () == expect)
     return EXIT_SUCCESS;
   printf ("FAIL: BRISK_IO_BUFSIZE='%s': got %zu and %zu, expected %zu\n",
           getenv ("BRISK_IO_BUFSIZE"), a, b, want);
@@ -182,6 +226,7 @@ main (int argc, char **argv)
   unsetenv ("BRISK_IO_BUFSIZE");
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     check_case (&cases[i]);
+  check_copy_sizes ();
 
   check_override (argv[0], "1", 1);
   check_override (argv[0], "7", 7);
