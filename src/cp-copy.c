@@ -1306,13 +1306,13 @@ make_parents (char const *target, char const *src,
   return ok;
 }
 
-/* Add the size of the operand SRC to the total -g shows, if shown.  */
+/* Count the total -g shows, if shown: the sizes under the N operands
+   SRCS.  */
 void
-cp_count_operand (char const *src)
+cp_count_operands (char const *const *srcs, int n)
 {
-  if (progress_shown ())
-    progress_count (AT_FDCWD, src, x->deref == DEREF_ALWAYS,
-                    x->deref != DEREF_NEVER);
+  progress_count (srcs, n, x->deref == DEREF_ALWAYS,
+                  x->deref != DEREF_NEVER);
 }
 
 /* Copy the operand SRC to DST; with --parents, PARENTS_OF names the

@@ -5,8 +5,11 @@
    piece of data moved.  The display is redrawn at most DRAW_EVERY_NS
    apart (a clock read per piece: no system call, the clock is in the
    vDSO); the signal only sets a flag that the next piece looks at, so
-   it costs nothing until it comes.  What this file may call: the
-   engine's hook (copy-data.h), stdio on stderr.  */
+   it costs nothing until it comes.  The total of a tree is counted by
+   a thread of its own while the copy starts, so that the copy does not
+   wait for the count (the display says "of at least" until it is
+   done).  What this file may call: the engine's hook (copy-data.h),
+   stdio on stderr.  */
 
 #include <config.h>
 
@@ -14,7 +17,9 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,9 +44,26 @@ enum { PIECE_WHEN_SHOWN = 8 << 20 };
 
 static volatile sig_atomic_t status_wanted;
 static bool display;
-static off_t total, total_done;
+static off_t total_done;
 static char const *cur_src, *cur_dst;
 static char *last_src;
+static size_t last_src_size;
+
+/* The total to copy, as far as counted, and whether the count is
+   complete: written by the counting thread, read by the display.  */
+static _Atomic off_t total;
+static atomic_bool counted = true;
+
+/* The counting thread, if one runs, and the flag that stops it.  */
+static pthread_t counter;
+static bool counter_running;
+static atomic_bool stop_counting;
+
+/* What the counting thread counts: the operands, and how to treat
+   symbolic links.  */
+static char const *const *count_names;
+static int count_n;
+static bool count_follow, count_follow_top;
 static off_t cur_size, cur_done;
 static struct timespec started, last_drawn;
 static int drawn_width;
@@ -114,17 +136,25 @@ draw (struct timespec now)
   char done_s[32], total_s[32], rate_s[32], line[512];
   long long ns = ns_between (started, now);
   double rate = 0 < ns ? total_done / (ns / 1e9) : 0;
+  off_t all = total;
+  char const *name = cur_src ? cur_src : last_src ? last_src : "";
   format_size (total_done, done_s, sizeof done_s);
-  format_size (total, total_s, sizeof total_s);
+  format_size (all, total_s, sizeof total_s);
   format_size ((off_t) rate, rate_s, sizeof rate_s);
-  int pct = 0 < total ? (int) (total_done < total
-                               ? total_done * 100 / total : 100) : 0;
-  long left = (0 < rate && total_done < total
-               ? (long) ((total - total_done) / rate) : 0);
-  int n = snprintf (line, sizeof line, "%s of %s (%d%%)  %s/s  %ld:%02ld "
+  int n;
+  if (!counted)
+    n = snprintf (line, sizeof line, "%s of at least %s  %s/s  %s",
+                  done_s, total_s, rate_s, name);
+  else
+    {
+      int pct = 0 < all ? (int) (total_done < all
+                                 ? total_done * 100 / all : 100) : 0;
+      long left = (0 < rate && total_done < all
+                   ? (long) ((all - total_done) / rate) : 0);
+      n = snprintf (line, sizeof line, "%s of %s (%d%%)  %s/s  %ld:%02ld "
                     "left  %s", done_s, total_s, pct, rate_s, left / 60,
-                    left % 60,
-                    cur_src ? cur_src : last_src ? last_src : "");
+                    left % 60, name);
+    }
   int width = term_width () - 1;
   if (n > width)
     n = width;
@@ -186,20 +216,6 @@ progress_init (bool want_display, struct copy_engine *engine)
   last_drawn = started;
 }
 
-/* Whether the display is on (then the caller counts the total).  */
-bool
-progress_shown (void)
-{
-  return display;
-}
-
-/* Add BYTES to the total to copy.  */
-void
-progress_add_total (off_t bytes)
-{
-  total += bytes;
-}
-
 /* A new file starts: SRC to DST, SIZE bytes (0 if not known).  The
    names must stay valid until the next call.  */
 void
@@ -221,17 +237,29 @@ progress_file_done (void)
      the caller's name does not last that long.  */
   if (display)
     {
-      free (last_src);
-      last_src = xstrdup (cur_src);
+      size_t len = strlen (cur_src) + 1;
+      if (last_src_size < len)
+        {
+          free (last_src);
+          last_src_size = len;
+          last_src = xmalloc (len);
+        }
+      memcpy (last_src, cur_src, len);
     }
   cur_src = cur_dst = NULL;
   maybe_draw ();
 }
 
-/* Erase the display, if drawn.  */
+/* Erase the display, if drawn; stop the count if it still runs.  */
 void
 progress_finish (void)
 {
+  if (counter_running)
+    {
+      stop_counting = true;
+      pthread_join (counter, NULL);
+      counter_running = false;
+    }
   if (display && drawn_width)
     {
       fprintf (stderr, "\r%*s\r", drawn_width, "");
@@ -240,16 +268,19 @@ progress_finish (void)
     }
   free (last_src);
   last_src = NULL;
+  last_src_size = 0;
 }
 
 /* Add to the total the sizes of the regular files under NAME in AT_FD
    (NAME itself if it is one), following symbolic links when FOLLOW
-   (the top one when FOLLOW_TOP).  */
-void
-progress_count (int at_fd, char const *name, bool follow, bool follow_top)
+   (the top one when FOLLOW_TOP), until asked to stop.  */
+static void
+count_tree (int at_fd, char const *name, bool follow, bool follow_top)
 {
   struct stat st;
-  if (fstatat (at_fd, name, &st, follow_top ? 0 : AT_SYMLINK_NOFOLLOW) < 0)
+  if (stop_counting
+      || fstatat (at_fd, name, &st,
+                  follow_top ? 0 : AT_SYMLINK_NOFOLLOW) < 0)
     return;
   if (S_ISREG (st.st_mode))
     {
@@ -269,6 +300,46 @@ progress_count (int at_fd, char const *name, bool follow, bool follow_top)
   struct dirent *e;
   while ((e = readdir (d)))
     if (strcmp (e->d_name, ".") != 0 && strcmp (e->d_name, "..") != 0)
-      progress_count (dirfd (d), e->d_name, follow, follow);
+      count_tree (dirfd (d), e->d_name, follow, follow);
   closedir (d);
+}
+
+/* The counting thread: count every operand, then say the total is
+   complete.  */
+static void *
+count_operands (void *arg)
+{
+  (void) arg;
+  for (int i = 0; i < count_n; i++)
+    count_tree (AT_FDCWD, count_names[i], count_follow, count_follow_top);
+  counted = true;
+  return NULL;
+}
+
+/* If the display is shown, count the total of the N operands NAMES
+   (which must last until progress_finish), in a thread of its own if
+   one can be started, else now; FOLLOW and FOLLOW_TOP as for
+   count_tree.  */
+void
+progress_count (char const *const *names, int n, bool follow,
+                bool follow_top)
+{
+  if (!display)
+    return;
+  count_names = names;
+  count_n = n;
+  count_follow = follow;
+  count_follow_top = follow_top;
+  counted = false;
+
+  /* The thread takes no signal: the status line is the main thread's
+     to print.  */
+  sigset_t all, old;
+  sigfillset (&all);
+  pthread_sigmask (SIG_SETMASK, &all, &old);
+  counter_running = pthread_create (&counter, NULL, count_operands,
+                                    NULL) == 0;
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  if (!counter_running)
+    count_operands (NULL);
 }

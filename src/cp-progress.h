@@ -9,9 +9,7 @@
 #include "copy-data.h"
 
 void progress_init (bool want_display, struct copy_engine *engine);
-bool progress_shown (void);
-void progress_add_total (off_t bytes);
-void progress_count (int dirfd, char const *name, bool follow,
+void progress_count (char const *const *names, int n, bool follow,
                      bool follow_top);
 void progress_file (char const *src, char const *dst, off_t size);
 void progress_file_done (void);

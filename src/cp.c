@@ -372,8 +372,7 @@ do_copy (struct cp_options *x, int n, char **files, char const *target_dir,
                  "directory");
 
   cp_copy_init (x, target_dir ? n : 1);
-  for (int i = 0; i < (target_dir ? n : 1); i++)
-    cp_count_operand (files[i]);
+  cp_count_operands ((char const *const *) files, target_dir ? n : 1);
   bool ok = true;
   if (!target_dir)
     ok = cp_copy_operand (files[0], files[1], NULL);

@@ -76,7 +76,7 @@ struct cp_options
 
 bool cp_copy_operand (char const *src, char const *dst,
                       char const *parents_of);
-void cp_count_operand (char const *src);
+void cp_count_operands (char const *const *srcs, int n);
 void cp_copy_init (struct cp_options const *x, int n_sources);
 void cp_copy_finish (void);
 

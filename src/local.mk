@@ -44,3 +44,5 @@ src_tee_LDADD = $(LDADD) $(LIBMULTITHREAD)
 bin_PROGRAMS += src/cp
 src_cp_SOURCES = src/cp.c src/cp.h src/cp-copy.c src/cp-progress.c \
   src/cp-progress.h
+# cp -g's counting thread.
+src_cp_LDADD = $(LDADD) $(LIBMULTITHREAD)
