@@ -60,6 +60,8 @@
 #                        runs Brisk's TOOL only, with argv[0] = TOOL.
 #   make_random_ FILE BYTES [SEED]
 #                        writes BYTES bytes of reproducible pseudo-random data.
+#   wait_for_ N CMD...   runs CMD until it succeeds, at most N times,
+#                        0.05 s apart; fails if it never did.
 #   require_strace_      skips the test unless strace can trace here (it
 #                        cannot where ptrace is forbidden), and turns off
 #                        LeakSanitizer, which cannot run under ptrace.  The
@@ -516,6 +518,18 @@ make_random_ ()
       print pack "C*", map { int rand 256 } 1 .. $n' "$2" "${3:-1}" > "$1"
   fi
   test "$(wc -c < "$1")" -eq "$2" || framework_failure_ "make_random_ $1 $2"
+}
+
+# wait_for_ N CMD...: see the head of this file.
+wait_for_ ()
+{
+  wf_n_=$1
+  shift
+  until "$@"; do
+    wf_n_=$((wf_n_ - 1))
+    test $wf_n_ -gt 0 || return 1
+    sleep 0.05
+  done
 }
 
 # require_strace_: see the head of this file.  ./bootstrap installs

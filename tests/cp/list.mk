@@ -21,6 +21,7 @@ CP_TESTS = \
   tests/cp/preserve.sh \
   tests/cp/progress.sh \
   tests/cp/proc.sh \
+  tests/cp/races.sh \
   tests/cp/recursive.sh \
   tests/cp/same-file.sh \
   tests/cp/sparse.sh \

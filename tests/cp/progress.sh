@@ -25,18 +25,6 @@ for i in 1 2 3; do
     || framework_failure_ "make tree"
 done
 
-# wait_for_ N CMD...: run CMD until it succeeds, at most N times 0.05 s.
-wait_for_ ()
-{
-  wf_n_=$1
-  shift
-  until "$@"; do
-    wf_n_=$((wf_n_ - 1))
-    test $wf_n_ -gt 0 || return 1
-    sleep 0.05
-  done
-}
-
 # size_is_ FILE N: FILE exists and has N bytes.
 size_is_ ()
 {
