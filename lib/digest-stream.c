@@ -179,19 +179,36 @@ digest_fd_ahead (const struct digest_algo *algo, int fd, void *ctx,
 
 /* ---- The read loop.  ---- */
 
+/* Hash into CTX with ALGO the rest of FD, from its offset, through
+   BUF in pieces of SIZE bytes.  Return 0, or -1 with errno set.  */
+static int
+digest_rest (const struct digest_algo *algo, int fd, void *ctx,
+             struct digest_buffer *buf, size_t size)
+{
+  if (digest_buffer_reserve (buf, size) != 0)
+    return -1;
+  for (;;)
+    {
+      ssize_t n = io_read (fd, buf->data, size);
+      if (n < 0)
+        return -1;
+      if (n == 0)
+        return 0;
+      algo->update (ctx, buf->data, n);
+    }
+}
+
 /* Hash everything from FD into OUT with ALGO through BUF, or through a
-   read-ahead ring of its own for a large regular file.  Return 0, or
-   -1 with errno set.  */
+   read-ahead ring of its own for a large regular file.  The first read
+   comes before any fstat: a file smaller than the buffer is done with
+   it and the read that sees the end of file (open, two reads, close:
+   the least a small file can cost), and only a file that fills the
+   buffer is looked at (its block size, a read-ahead thread) and
+   advised as read sequentially.  Return 0, or -1 with errno set.  */
 int
 digest_fd_buf (const struct digest_algo *algo, int fd, void *out,
                struct digest_buffer *buf)
 {
-  struct stat st;
-  bool have_st = fstat (fd, &st) == 0;
-  size_t size = io_blksize (have_st ? &st : NULL);
-  /* A hint only: its failure (a pipe, say) changes nothing.  */
-  posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-
   /* Aligned storage for any algorithm's context.  */
   union
   {
@@ -199,23 +216,31 @@ digest_fd_buf (const struct digest_algo *algo, int fd, void *out,
     unsigned char bytes[DIGEST_MAX_CTX];
   } ctx;
   algo->init (&ctx);
-  int r = have_st && ahead_pays (&st) ? digest_fd_ahead (algo, fd, &ctx, size)
-          : 0;
-  if (r < 0)
+
+  size_t first = io_blksize (NULL);
+  if (digest_buffer_reserve (buf, first) != 0)
     return -1;
-  if (r == 0)
+  ssize_t n = io_read (fd, buf->data, first);
+  if (n < 0)
+    return -1;
+  algo->update (&ctx, buf->data, n);
+  if ((size_t) n < first)
     {
-      if (digest_buffer_reserve (buf, size) != 0)
+      /* Short: the end of a small file, or a pipe's first piece.  */
+      if (n != 0 && digest_rest (algo, fd, &ctx, buf, first) != 0)
         return -1;
-      for (;;)
-        {
-          ssize_t n = io_read (fd, buf->data, buf->size);
-          if (n < 0)
-            return -1;
-          if (n == 0)
-            break;
-          algo->update (&ctx, buf->data, n);
-        }
+    }
+  else
+    {
+      struct stat st;
+      bool have_st = fstat (fd, &st) == 0;
+      size_t size = io_blksize (have_st ? &st : NULL);
+      /* A hint only: its failure (a pipe, say) changes nothing.  */
+      posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+      int r = (have_st && ahead_pays (&st)
+               ? digest_fd_ahead (algo, fd, &ctx, size) : 0);
+      if (r < 0 || (r == 0 && digest_rest (algo, fd, &ctx, buf, size) != 0))
+        return -1;
     }
   algo->final (&ctx, out);
   return 0;

@@ -128,6 +128,14 @@ enum
      (0.19); GNU cp 9.1 (128 KiB) 0.24 (0.23).  512 KiB, where the gain
      stops; it is allocated once per engine and only for such copies.  */
   IO_FILE_BUFSIZE = 512 * 1024,
+  /* The *sum tools gather their output lines and write them once
+     they pass IO_LINES_FLUSH bytes, whole lines only, so that several
+     tools writing to one file at once never split each other's lines
+     (GNU's stdio writes 4 KiB blocks, cutting lines); IO_LINES_BUFSIZE
+     is the stdio buffer that holds them, so that only a line longer
+     than the difference is ever written in pieces.  */
+  IO_LINES_FLUSH = 4096,
+  IO_LINES_BUFSIZE = 128 * 1024,
   /* The most one kernel copy (copy_file_range, splice, sendfile) is
      asked to move: Linux moves at most about 2 GiB a call anyway;
      1 GiB keeps each call bounded.  */

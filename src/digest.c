@@ -25,11 +25,14 @@
 #include "digest-algos.h"
 #include "digest-stream.h"
 #include "error.h"
+#include "fpending.h"
 #include "hash-impl.h"
+#include "ioblksize.h"
 #include "progname.h"
 #include "quote.h"
 #include "quotearg.h"
 #include "version.h"
+#include "xalloc.h"
 
 #ifndef DIGEST_NAME
 # error "compile with -DDIGEST_NAME='\"md5\"' or another row's name"
@@ -286,6 +289,23 @@ print_hex (const uint8_t *digest)
   fwrite (hex, 1, 2 * algo->digest_size, stdout);
 }
 
+/* Whether a newline waits in stdout's buffer: GNU's stdout is line
+   buffered, so that is what GNU would have written by now.  */
+static bool newline_pending;
+
+/* An output line is complete, holding a newline if NEWLINE: write out
+   the lines gathered once they pass IO_LINES_FLUSH bytes.  */
+static void
+end_line (bool newline)
+{
+  newline_pending |= newline;
+  if (IO_LINES_FLUSH <= __fpending (stdout))
+    {
+      fflush (stdout);
+      newline_pending = false;
+    }
+}
+
 /* Print the line for the file NAME whose digest is DIGEST, in GNU or
    (with --tag) BSD form.  */
 static void
@@ -308,6 +328,7 @@ print_sum_line (const char *name, const uint8_t *digest)
       print_name (name, escape);
     }
   putchar (line_delim);
+  end_line (line_delim == '\n' || strchr (name, '\n'));
 }
 
 /* Undo print_name's escaping of the LEN bytes at NAME in place,
@@ -491,6 +512,7 @@ print_check_result (const char *name, const char *what)
     putchar ('\\');
   print_name (name, escape);
   printf (": %s\n", what);
+  end_line (true);
 }
 
 /* Verify the file named in the well-formed check line whose digest is
@@ -673,8 +695,7 @@ main (int argc, char **argv)
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
   atexit (close_stdout);
-  /* Whole lines, written at once: tools running in parallel into one
-     file do not mix their lines (as GNU's do).  */
+  /* Until the options are parsed (--help, --version), as GNU's.  */
   setvbuf (stdout, NULL, _IOLBF, 0);
   algo = digest_algo_find (DIGEST_NAME);
   if (!algo)
@@ -731,6 +752,16 @@ main (int argc, char **argv)
   validate_options (do_check);
   choose_implementation (debug);
 
+  /* Whole lines, IO_LINES_FLUSH bytes of them at a time (one at a
+     time to a terminal): tools running in parallel into one file do
+     not mix their lines (as GNU's do), and many files cost one write
+     for many lines.  error () writes stdout out before it prints, so
+     lines and diagnostics come in the order they were made.  */
+  if (isatty (STDOUT_FILENO))
+    setvbuf (stdout, NULL, _IOLBF, 0);
+  else
+    setvbuf (stdout, xmalloc (IO_LINES_BUFSIZE), _IOFBF, IO_LINES_BUFSIZE);
+
   static char *stdin_only[] = { (char *) "-", NULL };
   char **files = optind < argc ? argv + optind : stdin_only;
   bool ok = true;
@@ -738,6 +769,12 @@ main (int argc, char **argv)
     ok &= do_check ? check_file (*files) : sum_file (*files);
 
   digest_buffer_free (&iobuf);
+  /* Write the last lines now, not in close_stdout, if GNU's line
+     buffering would have: a failure is then "write error", without
+     its errno, as GNU says it.  Output with no newline (-z) is left to
+     close_stdout, as GNU leaves it.  */
+  if (newline_pending)
+    fflush (stdout);
   if (have_read_stdin && fclose (stdin) == EOF)
     error (EXIT_FAILURE, errno, "standard input");
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -62,6 +62,12 @@
 #                        writes BYTES bytes of reproducible pseudo-random data.
 #   wait_for_ N CMD...   runs CMD until it succeeds, at most N times,
 #                        0.05 s apart; fails if it never did.
+#   calls_per_file_ BASE RUN N LIMIT WHAT
+#                        from two strace -c -f summaries, BASE (a run with
+#                        few files) and RUN (the same with N files more),
+#                        prints "WHAT: ... X a file" and fails, showing RUN,
+#                        if X, RUN's calls less BASE's over N, is above
+#                        LIMIT.
 #   require_strace_      skips the test unless strace can trace here (it
 #                        cannot where ptrace is forbidden), and turns off
 #                        LeakSanitizer, which cannot run under ptrace.  The
@@ -530,6 +536,23 @@ wait_for_ ()
     test $wf_n_ -gt 0 || return 1
     sleep 0.05
   done
+}
+
+# calls_per_file_ BASE RUN N LIMIT WHAT: see the head of this file.
+calls_per_file_ ()
+{
+  cp_base_=$(awk '$NF == "total" { print $(NF - 1 - (NF == 6)) }' "$1")
+  cp_run_=$(awk '$NF == "total" { print $(NF - 1 - (NF == 6)) }' "$2")
+  case $cp_base_$cp_run_ in
+    '' | *[!0-9]*) framework_failure_ "no totals in strace -c's output" ;;
+  esac
+  cp_per_=$(awk -v t=$cp_run_ -v b=$cp_base_ -v n=$3 \
+              'BEGIN { printf "%.2f", (t - b) / n }')
+  echo "$5: $cp_run_ calls, $cp_base_ without the $3 files: $cp_per_ a file"
+  awk -v p=$cp_per_ -v l=$4 'BEGIN { exit !(p > l) }' || return 0
+  echo "$5: $cp_per_ calls a file, more than $4; the calls:"
+  cat "$2"
+  return 1
 }
 
 # require_strace_: see the head of this file.  ./bootstrap installs

@@ -21,12 +21,6 @@ for i in 0 1 2 3 4 5 6 7 8 9; do
 done
 test "$(find src -type f | wc -l)" -eq 200 || framework_failure_ "200 files"
 
-# total_ FILE: the total of calls in the strace -c summary FILE.
-total_ ()
-{
-  awk '$NF == "total" { print $(NF - 1 - (NF == 6)) }' "$1"
-}
-
 for opt in -a -r; do
   limit=10
   test $opt = -r && limit=8
@@ -36,19 +30,7 @@ for opt in -a -r; do
   strace -c -f -o tree$opt "$cp" $opt src t 2>> err || fail=1
   test -s err && { echo "cp $opt wrote:"; cat err; fail=1; }
   diff -r src t || fail=1
-  base=$(total_ base$opt) calls=$(total_ tree$opt)
-  case $base$calls in
-    '' | *[!0-9]*) framework_failure_ "no totals in the strace -c output" ;;
-  esac
-  per=$(awk -v t=$calls -v b=$base 'BEGIN { printf "%.2f", (t - b) / 200 }')
-  echo "cp $opt: $calls calls, $base for an empty directory: $per a file"
-  if awk -v p=$per -v l=$limit 'BEGIN { exit !(p > l) }'; then
-    echo "cp $opt: $per calls a file, more than $limit; the tree's calls:"
-    cat tree$opt
-    echo "and the empty directory's:"
-    cat base$opt
-    fail=1
-  fi
+  calls_per_file_ base$opt tree$opt 200 $limit "cp $opt" || fail=1
 done
 
 Exit $fail

@@ -26,6 +26,7 @@ SUM_TESTS = \
   tests/sum/read-ahead-strace.sh \
   tests/sum/sparse-4g.sh \
   tests/sum/stdin.sh \
+  tests/sum/syscalls.sh \
   tests/sum/tiny-buffer.sh \
   tests/sum/variants.sh \
   tests/sum/write-errors.sh

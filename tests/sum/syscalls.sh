@@ -1,0 +1,65 @@
+#!/bin/sh
+# System calls per small file (issue 11): hashing 200 files of 4 KiB
+# makes about 4 calls a file (open, a read, the read that sees the end
+# of file, close; GNU's makes 8), in generate and --check modes, and
+# the output lines are gathered: every write to standard output holds
+# whole lines only, at most a few KiB of them, and the output is GNU's.
+# Counted with strace -c -f: the calls of 200 files less those of one
+# file (start-up and exit), divided by 199.  A count, not a timing.  In
+# a build with -fsanitize (BRISK_SANITIZED), whose run-time makes calls
+# of its own, one call a file more is allowed.
+. "$(dirname "$0")/../init.sh"
+
+require_strace_
+
+make_random_ part $((200 * 4096)) 9 && split -b 4096 -a 3 part f \
+  && mv faaa one || framework_failure_ "make files"
+# One long name: a line of some 300 bytes among the others.
+mv "$(ls f* | tail -n 1)" "f$(printf '%0200d' 0)" \
+  || framework_failure_ "long name"
+files="$(echo f*) one"
+test "$(echo $files | wc -w)" = 200 || framework_failure_ "200 files"
+
+limit=4.3
+test -n "${BRISK_SANITIZED-}" && limit=5.3
+
+# count_ TOOL MODE BASE RUN EXP: run TOOL with the arguments RUN (200
+# files) and BASE (one), under strace -c; check the calls a file, that
+# the output is EXP, and that each write to standard output holds whole
+# lines, at most 8 KiB of them (the 200 results of --check fit in
+# one).
+count_ ()
+{
+  # shellcheck disable=SC2086 # the names hold no blanks
+  strace -c -f -o base "$BRISK_BIN/$1" $3 > /dev/null 2> err \
+    && strace -c -f -o run "$BRISK_BIN/$1" $4 > out 2>> err \
+    || { echo "$1 ($2) failed:"; cat err; fail=1; }
+  test -s err && { echo "$1 ($2) wrote:"; cat err; fail=1; }
+  compare "$5" out || fail=1
+  calls_per_file_ base run 199 $limit "$1 ($2)" || fail=1
+
+  # shellcheck disable=SC2086
+  strace -f -o writes -e trace=write -xx -s 100000 \
+    "$BRISK_BIN/$1" $4 > out 2> err || fail=1
+  # The sums of 200 files pass 4 KiB: more than one write.
+  n=$(grep -c '^[0-9]* *write(1,' writes)
+  test $2 = check || test "$n" -ge 2 \
+    || { echo "$1 ($2): $n writes, expected several"; fail=1; }
+  bad=$(grep '^[0-9]* *write(1,' writes \
+          | grep -v -E '\\x0a", [0-9]+\) = [0-9]+$' | head -n 3)
+  test -z "$bad" || { echo "$1 ($2): a write cuts a line:"
+                      echo "$bad" | cut -c 1-200; fail=1; }
+  big=$(grep '^[0-9]* *write(1,' writes \
+          | awk '{ n = $(NF - 2) + 0; if (n > 8192) print n }')
+  test -z "$big" || { echo "$1 ($2): writes of $big bytes"; fail=1; }
+}
+
+for t in $some_sum_tools; do
+  # shellcheck disable=SC2086
+  ref_ $t $files > exp && ref_ $t one > one.chk && ref_ $t -c exp > exp.c \
+    || framework_failure_ "GNU's $t"
+  count_ $t sum one "$files" exp
+  count_ $t check "-c one.chk" "-c exp" exp.c
+done
+
+Exit $fail
