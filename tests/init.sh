@@ -541,16 +541,16 @@ wait_for_ ()
 # calls_per_file_ BASE RUN N LIMIT WHAT: see the head of this file.
 calls_per_file_ ()
 {
-  cp_base_=$(awk '$NF == "total" { print $(NF - 1 - (NF == 6)) }' "$1")
-  cp_run_=$(awk '$NF == "total" { print $(NF - 1 - (NF == 6)) }' "$2")
-  case $cp_base_$cp_run_ in
+  cf_base_=$(awk '$NF == "total" { print $(NF - 1 - (NF == 6)) }' "$1")
+  cf_run_=$(awk '$NF == "total" { print $(NF - 1 - (NF == 6)) }' "$2")
+  case $cf_base_$cf_run_ in
     '' | *[!0-9]*) framework_failure_ "no totals in strace -c's output" ;;
   esac
-  cp_per_=$(awk -v t=$cp_run_ -v b=$cp_base_ -v n=$3 \
+  cf_per_=$(awk -v t=$cf_run_ -v b=$cf_base_ -v n=$3 \
               'BEGIN { printf "%.2f", (t - b) / n }')
-  echo "$5: $cp_run_ calls, $cp_base_ without the $3 files: $cp_per_ a file"
-  awk -v p=$cp_per_ -v l=$4 'BEGIN { exit !(p > l) }' || return 0
-  echo "$5: $cp_per_ calls a file, more than $4; the calls:"
+  echo "$5: $cf_run_ calls, $cf_base_ without the $3 files: $cf_per_ a file"
+  awk -v p=$cf_per_ -v l=$4 'BEGIN { exit !(p > l) }' || return 0
+  echo "$5: $cf_per_ calls a file, more than $4; the calls:"
   cat "$2"
   return 1
 }
