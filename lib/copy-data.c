@@ -462,24 +462,43 @@ copy_engine_free (struct copy_engine *engine)
   engine->buf_size = 0;
 }
 
-/* Fill in J for copying SRC (status SRC_ST, or NULL to fstat it) to
-   DST (status DST_ST, or NULL) with ENGINE, into RESULT.  Return 0, or
-   -1 with errno set if a status cannot be had.  */
-static int
-job_init (struct copy_job *j, struct copy_engine *engine,
-          int src, struct stat const *src_st,
-          int dst, struct stat const *dst_st, struct copy_result *result)
+/* Fill in J for copying SRC (status SRC_ST) to DST (status DST_ST)
+   with ENGINE, into RESULT, both descriptors at offset OFF (-1: not
+   known) and DST appended to if APPEND; no system call.  */
+static void
+job_given (struct copy_job *j, struct copy_engine *engine,
+           int src, struct stat const *src_st,
+           int dst, struct stat const *dst_st, off_t off, bool append,
+           struct copy_result *result)
 {
   memset (j, 0, sizeof *j);
   j->engine = engine;
   j->result = result;
   j->src = src;
   j->dst = dst;
+  if (src_st)
+    j->src_st = *src_st;
+  if (dst_st)
+    j->dst_st = *dst_st;
+  j->src_off = j->dst_off = off;
+  j->dst_append = append;
   result->method = COPY_METHOD_NONE;
   result->failure = COPY_FAILED_NONE;
-  if (src_st ? (j->src_st = *src_st, 0) : fstat (src, &j->src_st))
+}
+
+/* Fill in J for copying SRC (status SRC_ST, or NULL to fstat it) to
+   DST (status DST_ST, or NULL) with ENGINE, into RESULT, learning the
+   offsets and whether DST is appended to.  Return 0, or -1 with errno
+   set if a status cannot be had.  */
+static int
+job_init (struct copy_job *j, struct copy_engine *engine,
+          int src, struct stat const *src_st,
+          int dst, struct stat const *dst_st, struct copy_result *result)
+{
+  job_given (j, engine, src, src_st, dst, dst_st, -1, false, result);
+  if (!src_st && fstat (src, &j->src_st))
     return fail (j, COPY_FAILED_READ);
-  if (dst_st ? (j->dst_st = *dst_st, 0) : fstat (dst, &j->dst_st))
+  if (!dst_st && fstat (dst, &j->dst_st))
     return fail (j, COPY_FAILED_WRITE);
   j->src_off = lseek (src, 0, SEEK_CUR);
   j->dst_off = lseek (dst, 0, SEEK_CUR);
@@ -541,14 +560,22 @@ copy_data_fresh (struct copy_engine *engine,
                  struct copy_result *result)
 {
   struct copy_job j;
-  memset (&j, 0, sizeof j);
-  j.engine = engine;
-  j.result = result;
-  j.src = src;
-  j.dst = dst;
-  j.src_st = *src_st;
-  j.dst_st = *dst_st;
-  result->method = COPY_METHOD_NONE;
-  result->failure = COPY_FAILED_NONE;
+  job_given (&j, engine, src, src_st, dst, dst_st, 0, false, result);
+  return run_ladder (&j, engine, result);
+}
+
+/* Copy as copy_data does, from the descriptors' offsets as they are,
+   without learning them: no lseek, no fcntl.  For a caller that starts
+   the ladder at copy_file_range and makes no holes (cat): the clone and
+   sparse rungs, which need the offsets, never serve here, and
+   read/write writes every byte.  SRC_ST and DST_ST must be given.  */
+int
+copy_data_onward (struct copy_engine *engine,
+                  int src, struct stat const *src_st,
+                  int dst, struct stat const *dst_st,
+                  struct copy_result *result)
+{
+  struct copy_job j;
+  job_given (&j, engine, src, src_st, dst, dst_st, -1, true, result);
   return run_ladder (&j, engine, result);
 }

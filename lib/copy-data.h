@@ -156,6 +156,11 @@ int copy_data_fresh (struct copy_engine *engine,
                      int dst, struct stat const *dst_st,
                      struct copy_result *result);
 
+int copy_data_onward (struct copy_engine *engine,
+                      int src, struct stat const *src_st,
+                      int dst, struct stat const *dst_st,
+                      struct copy_result *result);
+
 char const *copy_method_name (enum copy_method method);
 
 #endif

@@ -273,8 +273,8 @@ range_cat (int in, const struct stat *in_st)
       engine_ready = true;
     }
   struct copy_result result;
-  return copy_data (&engine, in, in_st, STDOUT_FILENO, &out_st,
-                    &result) > 0;
+  return copy_data_onward (&engine, in, in_st, STDOUT_FILENO, &out_st,
+                           &result) > 0;
 }
 
 /* Copy IN (named NAME) to standard output through IOBUF until end of
@@ -320,17 +320,19 @@ first_read_cat (int in, const char *name)
 }
 
 /* Copy IN (named NAME, status IN_ST) to standard output unchanged,
-   with the first stage that works for the two file types.  Return
-   true on success, false after reporting a failure.  */
+   with the first stage that works for the two file types; IN is at
+   offset 0 if FRESH (just opened), else wherever it is.  Return true
+   on success, false after reporting a failure.  */
 static bool
-plain_cat (int in, const struct stat *in_st, const char *name)
+plain_cat (int in, const struct stat *in_st, const char *name, bool fresh)
 {
   int done = 0;
+  (void) fresh;
 #ifdef __linux__
   /* A regular file read to its size (0 for a /proc file, whose size is
      not known) may be at its end: reading is the only way to tell.  */
   bool in_reg = S_ISREG (in_st->st_mode);
-  if (in_reg && lseek (in, 0, SEEK_CUR) >= in_st->st_size)
+  if (in_reg && (fresh ? 0 : lseek (in, 0, SEEK_CUR)) >= in_st->st_size)
     return simple_cat (in, name) > 0;
   if (!in_reg && (done = first_read_cat (in, name)) != 0)
     return done > 0;
@@ -680,10 +682,13 @@ cat_file (const char *name, bool formatting, struct format_state *st)
     error (0, 0, "%s: input file is output file", quotef (name));
   else
     {
-      /* A hint only: it fails harmlessly on pipes.  */
-      posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+      /* A hint only, for what the kernel reads ahead: a file that one
+         buffer holds gains nothing from it, a pipe cannot take it.  */
+      if (S_ISBLK (in_st.st_mode)
+          || (S_ISREG (in_st.st_mode) && IO_BUFSIZE < in_st.st_size))
+        posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
       ok = (formatting ? format_cat (fd, name, st)
-            : plain_cat (fd, &in_st, name));
+            : plain_cat (fd, &in_st, name, !is_stdin));
     }
 
   if (!is_stdin && close (fd) != 0)

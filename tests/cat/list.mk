@@ -14,4 +14,5 @@ CAT_TESTS = \
   tests/cat/options.sh \
   tests/cat/show-ends-cr.sh \
   tests/cat/stdin.sh \
+  tests/cat/syscalls.sh \
   tests/cat/write-errors.sh

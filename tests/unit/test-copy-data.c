@@ -76,6 +76,7 @@ struct job
   off_t src_off;
   size_t dst_off;
   size_t dst_extra;
+  bool onward;                  /* with copy_data_onward */
 };
 
 static uint64_t seed = 0x9E3779B97F4A7C15u;
@@ -329,8 +330,15 @@ run_copy (struct source const *s, struct job const *j, enum expect expect)
   struct copy_result res;
   if (lseek (s->fd, j->src_off, SEEK_SET) < 0)
     abort ();
-  int r = copy_data (&e, s->fd, NULL, dst, NULL, &res);
+  struct stat src_st, dst_st;
+  if (fstat (s->fd, &src_st) != 0 || fstat (dst, &dst_st) != 0)
+    abort ();
+  int r = (j->onward
+           ? copy_data_onward (&e, s->fd, &src_st, dst, &dst_st, &res)
+           : copy_data (&e, s->fd, NULL, dst, NULL, &res));
   copy_engine_free (&e);
+  if (j->onward)
+    strncat (label, " (onward)", sizeof label - strlen (label) - 1);
   check_copy (s, j, dst, r, &res, expect, old, old_size, label);
   free (old);
   close (dst);
@@ -369,7 +377,8 @@ each_rung (struct source const *s, char const *dir)
 
 /* Copy S (of a few KiB at least) to DIR from source offset 1000 to
    destination offset 500: each rung alone, and the whole ladder; then
-   with old bytes after the destination's offset.  */
+   with old bytes after the destination's offset; then the same through
+   copy_data_onward.  */
 static void
 with_offsets (struct source const *s, char const *dir)
 {
@@ -385,6 +394,23 @@ with_offsets (struct source const *s, char const *dir)
   run_copy (s, &j, MUST);
   j.first = j.last = COPY_METHOD_SPARSE;
   run_copy (s, &j, NEVER);
+
+  /* copy_data_onward, as cat uses it: copy_file_range, then
+     read/write, from the offsets as they are, old bytes after them or
+     not; never the clone or sparse rung.  */
+  j.onward = true;
+  j.sparse = COPY_SPARSE_NEVER;
+  j.first = j.last = COPY_METHOD_CLONE;
+  run_copy (s, &j, NEVER);
+  j.first = j.last = COPY_METHOD_SPARSE;
+  run_copy (s, &j, NEVER);
+  j.first = COPY_METHOD_RANGE;
+  j.last = COPY_METHOD_READ_WRITE;
+  run_copy (s, &j, MUST);
+  j.dst_extra = 0;
+  run_copy (s, &j, MUST);
+  j.first = j.last = COPY_METHOD_READ_WRITE;
+  run_copy (s, &j, MUST);
 }
 
 /* COPY_SPARSE_ALWAYS on S, whose zeros are written: the read/write
