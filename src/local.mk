@@ -44,3 +44,7 @@ src_tee_LDADD = $(LDADD) $(LIBMULTITHREAD)
 bin_PROGRAMS += src/cp
 src_cp_SOURCES = src/cp.c src/cp.h src/cp-copy.c src/cp-progress.c \
   src/cp-progress.h
+
+bin_PROGRAMS += src/install
+src_install_SOURCES = src/install.c src/install.h src/install-file.c \
+  src/install-dir.c
