@@ -37,6 +37,7 @@
 #include "dirname.h"
 #include "error.h"
 #include "file-set.h"
+#include "filenamecat.h"
 #include "hash.h"
 #include "hash-triple.h"
 #include "quotearg.h"
@@ -407,8 +408,11 @@ strip_temp (char const *tmp)
     }
   if (pid == 0)
     {
-      /* The name starts with "." or a directory: never an option.  */
-      execlp (x->strip_program, x->strip_program, tmp, (char *) NULL);
+      /* A name that starts with "-" (in a directory "-d") must not be
+         taken for an option.  */
+      char *arg = *tmp == '-' ? file_name_concat (".", tmp, NULL) : NULL;
+      execlp (x->strip_program, x->strip_program, arg ? arg : tmp,
+              (char *) NULL);
       error (EXIT_FAILURE, errno, "cannot run %s",
              quoteaf (x->strip_program));
     }

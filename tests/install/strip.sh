@@ -6,7 +6,9 @@
 # too), and one that is not a program.  Then what is Brisk's own: a
 # failed strip leaves the old destination whole and no temporary, and
 # a file that strip rejects is named in strip's own message by its
-# temporary name (GNU's gives the destination's).
+# temporary name (GNU's gives the destination's); a destination in a
+# directory named "-d" is stripped (GNU 9.1's strip takes it for
+# options).
 twin_tool_=install
 . "$(dirname "$0")/../cp/lib.sh"
 
@@ -28,7 +30,6 @@ cp_batch_ -D --atime built <<EOF2 || fail=1
 -s -o 65534 -g 65534 -m 4755 prog p4
 -s -t d prog
 --strip-program=false -s prog p5
-
 --strip-program=$cmp_/fails -v -s prog p6
 --strip-program=/nonexistent/strip -s -v prog p7
 --strip-program=./text -s prog p8
@@ -49,4 +50,10 @@ grep "^strip: own/\.install\.[0-9A-Za-z]\{8\}: " err > /dev/null \
   || { cat err; echo "$me_: strip was not given the temporary" >&2; fail=1; }
 test "$(cat own/dst)" = old && test "$(ls -a own | wc -l)" = 4 \
   || { ls -a own; echo "$me_: a failed strip left debris" >&2; fail=1; }
+
+# A destination in a directory whose name starts with "-": GNU 9.1's
+# install gives strip "-d/.." as is, which strip takes for options.
+mkdir ./-d && cp "$cmp_/prog" prog || framework_failure_ "mkdir -d"
+cp_run_ brisk -s prog -- -d/p || fail=1
+strip -o stripped prog && compare stripped ./-d/p || fail=1
 Exit $fail
