@@ -58,5 +58,5 @@ perl -e '
   }
   $? == 0 or die "the installs failed";
   print STDERR "$reads reads\n";
-  exit ($bad ? 1 : 0);' "$install_" 40 2> reads || { cat reads; fail=1; }
+  exit ($bad ? 1 : 0);' "$install_" 20 2> reads || { cat reads; fail=1; }
 Exit $fail

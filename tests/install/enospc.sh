@@ -23,7 +23,7 @@ unmount ()
 # Each in a tree of its own: GNU's partial file fills the space that
 # the next operand or command would use.
 printf 'old\nold\n' > kept || framework_failure_ printf
-for args in 'big full' '-v small big full' '-v big full/x' '-b big full/x' \
+for args in 'big full' '-v small big full' '-b -v big full/x' \
   '-D big full/sub/big'; do
   # shellcheck disable=SC2086
   cp_twin_ -n -p unmount small -- $args || fail=1
