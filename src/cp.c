@@ -26,6 +26,7 @@
 #include "quotearg.h"
 #include "xalloc.h"
 
+#include "copy-report.h"
 #include "cp.h"
 #include "target-dir.h"
 #include "version.h"
@@ -432,11 +433,7 @@ main (int argc, char **argv)
       case 'v': x.verbose = true; break;
       case 'x': x.one_file_system = true; break;
       case 'Z': break;
-      case CONTEXT_OPTION:
-        if (optarg)
-          error (0, 0, "warning: ignoring --context; it requires an "
-                 "SELinux-enabled kernel");
-        break;
+      case CONTEXT_OPTION: warn_context_ignored (optarg); break;
       case HELP_OPTION: usage (EXIT_SUCCESS);
       case VERSION_OPTION:
         print_version ("cp");

@@ -22,6 +22,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,6 +69,13 @@ static unsigned int final_attrs;
 /* The destinations made by this run, when there are several files.  */
 static Hash_table *dst_made;
 
+/* The temporary being written, if any: a signal that ends install
+   removes it.  */
+static char const *volatile current_temp;
+
+/* The signals that end install and would leave a temporary behind.  */
+static int const fatal_signals[] = { SIGHUP, SIGINT, SIGPIPE, SIGTERM };
+
 /* The directory of the last destination, as named, and its status and
    whether it may have a default ACL: files are often installed into
    one directory.  */
@@ -75,6 +83,36 @@ static char *last_dir;
 static struct stat last_dir_st;
 static bool last_dir_plain;
 static bool last_dir_known;
+
+/* The handler of the fatal signals: remove the temporary, then die of
+   SIG.  */
+static void
+remove_temp_and_die (int sig)
+{
+  char const *t = current_temp;
+  if (t)
+    unlink (t);
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+/* Make the fatal signals that are not ignored remove the temporary.  */
+static void
+catch_fatal_signals (void)
+{
+  for (size_t i = 0; i < sizeof fatal_signals / sizeof *fatal_signals; i++)
+    {
+      struct sigaction sa;
+      if (sigaction (fatal_signals[i], NULL, &sa) == 0
+          && sa.sa_handler != SIG_IGN)
+        {
+          sa.sa_handler = remove_temp_and_die;
+          sigemptyset (&sa.sa_mask);
+          sa.sa_flags = 0;
+          sigaction (fatal_signals[i], &sa, NULL);
+        }
+    }
+}
 
 /* Set up for installing N_FILES files as OPTS says.  */
 void
@@ -87,6 +125,7 @@ install_init (struct install_options const *opts, int n_files)
   if (x->preserve_times)
     final_attrs |= COPY_PRESERVE_TIMESTAMPS;
   file_copier_init (&copier, COPY_SPARSE_AUTO, final_attrs, final_attrs);
+  catch_fatal_signals ();
   if (1 < n_files)
     {
       dst_made = hash_initialize (64, NULL, triple_hash,
@@ -383,10 +422,12 @@ copy_to_temp (char const *src, struct stat const *src_st, char const *dst,
     {
       *tmp = temp_name (dst);
       names.dst_name = *tmp;
+      current_temp = *tmp;
       if (qcopy_file_preserving (&copier, &names, COPY_DST_CREATE, rep) == 0)
         return 0;
       if (COPY_STEP_CREATE_DST < rep->step)
         unlink (*tmp);
+      current_temp = NULL;
       free (*tmp);
       *tmp = NULL;
       if (!(rep->step == COPY_STEP_CREATE_DST && rep->err == EEXIST)
@@ -550,14 +591,13 @@ install_copy (char const *src, struct stat const *src_st, char const *dst,
       return false;
     }
   announce (src, dst, exists, backup, false);
-  if (x->strip
-      && !(strip_temp (tmp) && give_attributes (tmp, src, dst, &attr)))
-    {
-      unlink (tmp);
-      free (tmp);
-      return false;
-    }
-  bool ok = put_in_place (tmp, dst, exists, backup);
+  bool ok = (!x->strip
+             || (strip_temp (tmp) && give_attributes (tmp, src, dst, &attr)));
+  if (ok)
+    ok = put_in_place (tmp, dst, exists, backup);
+  else
+    unlink (tmp);
+  current_temp = NULL;
   free (tmp);
   return ok;
 }

@@ -34,6 +34,7 @@
 #include "xalloc.h"
 #include "xstrtol.h"
 
+#include "copy-report.h"
 #include "install.h"
 #include "target-dir.h"
 #include "version.h"
@@ -354,11 +355,7 @@ take_option (struct command *cmd, int c)
              "not SELinux-enabled");
       break;
     case 'Z': break;
-    case CONTEXT_OPTION:
-      if (optarg)
-        error (0, 0, "warning: ignoring --context; it requires an "
-               "SELinux-enabled kernel");
-      break;
+    case CONTEXT_OPTION: warn_context_ignored (optarg); break;
     case HELP_OPTION: usage (EXIT_SUCCESS);
     case VERSION_OPTION:
       print_version ("install");

@@ -6,7 +6,8 @@
 # when -o is given), then one rename onto the destination; the
 # destination's inode changes.  Then a reader polls the destination
 # while it is installed over and over: it must always find one of the
-# two whole versions.
+# two whole versions.  Last, SIGTERM while install writes (its source a
+# FIFO that gives a few bytes and then waits) removes the temporary.
 . "$(dirname "$0")/../init.sh"
 require_strace_
 
@@ -59,4 +60,26 @@ perl -e '
   $? == 0 or die "the installs failed";
   print STDERR "$reads reads\n";
   exit ($bad ? 1 : 0);' "$install_" 20 2> reads || { cat reads; fail=1; }
+
+# A signal that ends install while it writes: the temporary goes too.
+mkfifo fifo || framework_failure_ mkfifo
+(printf part; exec sleep 30) > fifo &
+writer=$!
+"$install_" fifo dst2 &
+pid=$!
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+  ls -a | grep '^\.install\.' > /dev/null && break
+  sleep 0.2
+done
+ls -a | grep '^\.install\.' > /dev/null \
+  || { echo "$me_: no temporary while reading a FIFO" >&2; fail=1; }
+kill -TERM $pid
+wait $pid
+st=$?
+kill $writer 2> /dev/null
+test $st = 143 || { echo "$me_: install ended with $st" >&2; fail=1; }
+if ls -a | grep -e '^\.install\.' -e '^dst2$' >&2; then
+  echo "$me_: a signal left the temporary behind" >&2
+  fail=1
+fi
 Exit $fail
