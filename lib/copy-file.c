@@ -548,7 +548,8 @@ copy_contents (struct file_copier *copier, int src_fd,
    the destination (HOW is COPY_DST_CREATE) or overwriting an existing
    one (COPY_DST_OVERWRITE), with the data unless COPIER->data is false
    and then the attributes COPIER keeps, in the order copy-file.h
-   gives.  Fill in REPORT.  Return 0, or -1 with the step that failed
+   gives; the attributes are the source's, or NAMES->attr_st's where
+   given.  Fill in REPORT.  Return 0, or -1 with the step that failed
    and its errno in REPORT (after a failure to write, the destination
    holds what was written, with no attribute carried over).  */
 int
@@ -561,21 +562,21 @@ qcopy_file_preserving (struct file_copier *copier,
   int src_fd = -1, dst_fd = -1;
   struct stat dst_st;
   struct dst_state d;
+  struct stat const *attr = (names->attr_st ? names->attr_st
+                             : &report->src_st);
   int r = open_source (names, &src_fd, report);
   if (r == 0)
     r = (how == COPY_DST_CREATE
-         ? create_dest (copier, names, &report->src_st, &dst_fd, &dst_st,
-                        &d, report)
-         : open_dest (copier, names, &report->src_st, &dst_fd, &dst_st,
-                      &d, report));
+         ? create_dest (copier, names, attr, &dst_fd, &dst_st, &d, report)
+         : open_dest (copier, names, attr, &dst_fd, &dst_st, &d, report));
   if (r == 0 && copier->data)
     r = copy_contents (copier, src_fd, &report->src_st, dst_fd, &dst_st,
                        how == COPY_DST_CREATE, report);
   if (r == 0)
     {
       struct attr_target t = { .fd = dst_fd, .dirfd = -1 };
-      r = carry_attributes (copier, &t, src_fd, NULL, &report->src_st, &d,
-                            report);
+      r = carry_attributes (copier, &t, names->attr_st ? -1 : src_fd, NULL,
+                            attr, &d, report);
     }
   int saved_errno = errno;
   if (0 <= src_fd)

@@ -140,6 +140,13 @@ struct copy_file_names
                                    the umask (then the mode is set only
                                    where that differs from the one
                                    wanted) */
+  struct stat const *attr_st;   /* the times, owner and mode to give
+                                   the destination instead of the
+                                   source's (install's -p, -o, -g, -m),
+                                   or NULL; an owner or group of -1 is
+                                   left as the new file gets it.  The
+                                   source's extended attributes and
+                                   ACL are then not copied.  */
 };
 
 int qcopy_file_preserving (struct file_copier *copier,

@@ -77,3 +77,13 @@ report_soft_failures (struct copy_file_report const *rep, char const *dst,
       error (0, err, messages[step].format, quoteaf_n (0, dst));
     }
 }
+
+/* For --context[=CONTEXT] on a system without SELinux: say, as GNU's
+   tools do, that a CONTEXT given is ignored (none: nothing to say).  */
+void
+warn_context_ignored (char const *context)
+{
+  if (context)
+    error (0, 0, "warning: ignoring --context; it requires an "
+           "SELinux-enabled kernel");
+}

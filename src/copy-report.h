@@ -11,6 +11,7 @@
 
 bool report_copy_failure (struct copy_file_report const *rep,
                           char const *src, char const *dst);
+void warn_context_ignored (char const *context);
 void report_soft_failures (struct copy_file_report const *rep,
                            char const *dst, unsigned int preserve,
                            unsigned int require);

@@ -26,7 +26,9 @@
 #include "quotearg.h"
 #include "xalloc.h"
 
+#include "copy-report.h"
 #include "cp.h"
+#include "target-dir.h"
 #include "version.h"
 
 /* Names as GNU's cp quotes them in its messages.  */
@@ -265,14 +267,6 @@ set_archive (struct cp_options *x)
   x->recursive = true;
 }
 
-/* Report a usage error MSG (a format with one %s, ARG) and exit.  */
-static _Noreturn void
-usage_error (char const *msg, char const *arg)
-{
-  error (0, 0, msg, arg);
-  usage (EXIT_FAILURE);
-}
-
 /* Check the options that cannot go together, and fill in defaults.  */
 static void
 check_options (struct cp_options *x, bool backup_given,
@@ -295,43 +289,19 @@ check_options (struct cp_options *x, bool backup_given,
     x->update = UPDATE_NONE;
 }
 
-/* Whether NAME is a directory (following a symlink); set *ERR to the
-   errno of a failed stat (ENOTDIR when it is not one).  */
-static bool
-is_dir (char const *name, int *err)
-{
-  struct stat st;
-  if (stat (name, &st) != 0)
-    {
-      *err = errno;
-      return false;
-    }
-  *err = S_ISDIR (st.st_mode) ? 0 : ENOTDIR;
-  return !*err;
-}
-
 /* The destination of SRC copied into the directory DIR: DIR/SRC with
    --parents, else DIR/last component of SRC.  */
 static char *
 dest_in_dir (struct cp_options const *x, char const *dir, char const *src)
 {
-  char *base;
-  if (x->parents)
-    {
-      char const *rel = src;
-      while (*rel == '/')
-        rel++;
-      base = xstrdup (rel);
-    }
-  else
-    {
-      char const *last = last_component (src);
-      base = ximemdup0 (last, base_len (last));
-    }
-  char *name = file_name_concat (dir, *base ? base : ".", NULL);
+  if (!x->parents)
+    return file_in_dir (dir, src);
+  char const *rel = src;
+  while (*rel == '/')
+    rel++;
+  char *name = file_name_concat (dir, *rel ? rel : ".", NULL);
   if (!name)
     xalloc_die ();
-  free (base);
   return name;
 }
 
@@ -342,29 +312,16 @@ do_copy (struct cp_options *x, int n, char **files, char const *target_dir,
          bool no_target_dir)
 {
   int err;
-  if (n <= (target_dir == NULL))
+  check_operand_count (n, files, target_dir == NULL, target_dir,
+                       no_target_dir);
+  if (target_dir)
     {
-      if (n == 0)
-        usage_error ("%s", "missing file operand");
-      usage_error ("missing destination file operand after %s",
-                   quoteaf (files[0]));
-    }
-  if (no_target_dir)
-    {
-      if (target_dir)
-        error (EXIT_FAILURE, 0, "cannot combine --target-directory (-t) "
-               "and --no-target-directory (-T)");
-      if (2 < n)
-        usage_error ("extra operand %s", quoteaf (files[2]));
-    }
-  else if (target_dir)
-    {
-      if (!is_dir (target_dir, &err))
+      if (!target_is_dir (target_dir, &err))
         error (EXIT_FAILURE, err, "target directory %s", quoteaf (target_dir));
     }
-  else if (is_dir (files[n - 1], &err))
+  else if (!no_target_dir && target_is_dir (files[n - 1], &err))
     target_dir = files[--n];
-  else if (2 < n)
+  else if (!no_target_dir && 2 < n)
     error (EXIT_FAILURE, err, "target %s", quoteaf (files[n - 1]));
 
   if (x->parents && !target_dir)
@@ -388,13 +345,6 @@ do_copy (struct cp_options *x, int n, char **files, char const *target_dir,
   return ok;
 }
 
-/* What argmatch calls on an invalid argument: the --help hint.  */
-static _Noreturn void
-argmatch_failed (void)
-{
-  usage (EXIT_FAILURE);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -408,7 +358,7 @@ main (int argc, char **argv)
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
   atexit (close_stdout);
-  argmatch_die = argmatch_failed;
+  argmatch_die = try_help_failure;
 
   while ((c = getopt_long (argc, argv, "abdfgHilLnprst:uvxPRS:TZ",
                            long_options, NULL))
@@ -482,11 +432,7 @@ main (int argc, char **argv)
       case 'v': x.verbose = true; break;
       case 'x': x.one_file_system = true; break;
       case 'Z': break;
-      case CONTEXT_OPTION:
-        if (optarg)
-          error (0, 0, "warning: ignoring --context; it requires an "
-                 "SELinux-enabled kernel");
-        break;
+      case CONTEXT_OPTION: warn_context_ignored (optarg); break;
       case HELP_OPTION: usage (EXIT_SUCCESS);
       case VERSION_OPTION:
         print_version ("cp");

@@ -10,7 +10,7 @@ AM_CFLAGS += $(WARN_CFLAGS)
 # --version text.
 noinst_LIBRARIES += src/libcli.a
 src_libcli_a_SOURCES = src/version.c src/version.h \
-  src/copy-report.c src/copy-report.h
+  src/copy-report.c src/copy-report.h src/target-dir.c src/target-dir.h
 
 bin_PROGRAMS += src/md2sum src/md4sum src/md5sum src/sha1sum \
   src/sha224sum src/sha256sum src/sha384sum src/sha512sum
@@ -46,3 +46,7 @@ src_cp_SOURCES = src/cp.c src/cp.h src/cp-copy.c src/cp-progress.c \
   src/cp-progress.h
 # cp -g's counting thread.
 src_cp_LDADD = $(LDADD) $(LIBMULTITHREAD)
+
+bin_PROGRAMS += src/install
+src_install_SOURCES = src/install.c src/install.h src/install-file.c \
+  src/install-dir.c

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "error.h"
 #include "progname.h"
 
 /* Print the --version text of COMMAND.  */
@@ -29,4 +30,20 @@ try_help (int status)
 {
   fprintf (stderr, "Try '%s --help' for more information.\n", program_name);
   exit (status);
+}
+
+/* try_help (EXIT_FAILURE), for argmatch_die.  */
+void
+try_help_failure (void)
+{
+  try_help (EXIT_FAILURE);
+}
+
+/* Report the usage error MSG (a format with one %s, ARG), point at
+   --help and exit with EXIT_FAILURE.  */
+void
+usage_error (char const *msg, char const *arg)
+{
+  error (0, 0, msg, arg);
+  try_help (EXIT_FAILURE);
 }

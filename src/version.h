@@ -13,4 +13,11 @@ void print_version (const char *command);
    exit with STATUS: what every tool does on a usage error.  */
 _Noreturn void try_help (int status);
 
+/* try_help (EXIT_FAILURE): what argmatch_die is set to.  */
+_Noreturn void try_help_failure (void);
+
+/* Report the usage error MSG, a format with one %s (ARG), then the
+   --help hint, and exit with EXIT_FAILURE.  */
+_Noreturn void usage_error (char const *msg, char const *arg);
+
 #endif

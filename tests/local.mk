@@ -5,6 +5,7 @@ include tests/cat/list.mk
 include tests/tee/list.mk
 include tests/diff/list.mk
 include tests/cp/list.mk
+include tests/install/list.mk
 
 unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-md-engine tests/unit/test-variants \
@@ -29,6 +30,8 @@ AM_TESTS_ENVIRONMENT = \
   BRISK_BIN='$(abs_top_builddir)/src'; export BRISK_BIN; \
   BRISK_BUILDDIR='$(abs_top_builddir)'; export BRISK_BUILDDIR; \
   test -z '$(BRISK_CP)' || { BRISK_CP='$(BRISK_CP)'; export BRISK_CP; }; \
+  test -z '$(BRISK_INSTALL)' \
+    || { BRISK_INSTALL='$(BRISK_INSTALL)'; export BRISK_INSTALL; }; \
   srcdir='$(abs_top_srcdir)/tests'; export srcdir; \
   LC_ALL=C; export LC_ALL; \
   case ' $(CFLAGS) $(LDFLAGS) ' in \
@@ -50,6 +53,11 @@ check_PROGRAMS += tests/cp/tree-dump
 tests_cp_tree_dump_SOURCES = tests/cp/tree-dump.c
 TESTS += $(CP_TESTS)
 EXTRA_DIST += $(CP_TESTS) tests/cp/list.mk tests/cp/lib.sh
+
+# install's tests compare it with GNU's in the same way, through
+# tests/cp/lib.sh (with tool=install) and tests/cp/tree-dump.
+TESTS += $(INSTALL_TESTS)
+EXTRA_DIST += $(INSTALL_TESTS) tests/install/list.mk
 
 # The differential tests; make check-diff runs them alone, with the seed
 # and number of cases (per test) given: make check-diff SEED=7 CASES=2000;

@@ -11,15 +11,11 @@
 # hole; Brisk's engine copies it as any other file ("error writing").
 . "$(dirname "$0")/lib.sh"
 
-mkdir probe || framework_failure_ mkdir
-mount -t tmpfs -o size=256k tmpfs probe 2> /dev/null \
-  || skip_ "cannot mount a tmpfs here"
-umount probe || framework_failure_ "umount probe"
+require_tmpfs_
 
 small ()
 {
-  mkdir full && mount -t tmpfs -o size=256k,mode=0755 tmpfs full \
-    && make_random_ big 400000 && printf small > small && mkdir d \
+  small_tmpfs_ full && make_random_ big 400000 && printf small > small && mkdir d \
     && mkdir d/sub && make_random_ d/sub/big 300000 \
     && truncate -s 1M sparse && printf x >> sparse
 }

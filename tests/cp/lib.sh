@@ -10,7 +10,7 @@
 # messages start alike ("cp: ...").
 #
 # Helpers:
-#   cp_twin_ [-i IN] [-u] [-s] [-D DUMPOPTS] [-p POST] SETUP [--] ARG...
+#   cp_twin_ [-i IN] [-u] [-s] [-n] [-D DUMPOPTS] [-p POST] SETUP [--] ARG...
 #       for each side (GNU's cp, then the one under test): makes an empty
 #       directory $cmp_/t, runs the shell function SETUP in it (in a
 #       subshell), ages the tree (tree-dump --age: every time set a
@@ -32,12 +32,15 @@
 #       batch apart): for recursive copies, whose order is the order in
 #       which directories are read, not the same in two runs (GNU's cp
 #       reads a directory whole and sorts its entries by inode number).
+#       -n: the trees are not compared (where the tool under test
+#       leaves on purpose another tree than GNU's, as install after a
+#       failure); the test checks them on its own.
 #       IN: standard input (a file; relative to the current directory;
 #       default /dev/null), e.g. answers to -i.  -u: cp runs as user
 #       nobody, group nogroup, no supplementary groups (setpriv), to
 #       meet permissions that root would pass; SETUP must leave what
 #       cp needs accessible to others.
-#   cp_batch_ [-i IN] [-u] [-s] [-D DUMPOPTS] [-p POST] SETUP < LINES
+#   cp_batch_ [-i IN] [-u] [-s] [-n] [-D DUMPOPTS] [-p POST] SETUP < LINES
 #       as cp_twin_, for many cp commands run one after the other in the
 #       same tree (far cheaper than a cp_twin_ each): each line of
 #       standard input is the argument list of one, split at blanks (no
@@ -56,8 +59,24 @@
 #       directory, no comparison; returns cp's exit status.
 #   cp_dump_ [DUMPOPTS] DIR
 #       prints tree-dump's lines for DIR.
+#   require_tmpfs_
+#       skips the test ("cannot mount a tmpfs here") unless a tmpfs can
+#       be mounted.
+#   small_tmpfs_ DIR
+#       makes DIR and mounts a 256 KiB tmpfs on it (mode 0755).
 #
-# Variables: $gnu_cp_ (GNU's cp), $BRISK_CP, $tree_dump_ (the program).
+# Variables: $gnu_cp_ (GNU's cp), $BRISK_CP, $tree_dump_ (the program),
+# $twin_self_ (non-empty when $BRISK_CP is GNU's own).
+#
+# Another tool that copies files is compared the same way when its test
+# sets twin_tool_ to its name before sourcing this file: then "cp" above
+# stands for that tool throughout (install's tests set
+# twin_tool_=install; the tool under test is $BRISK_INSTALL, default
+# $BRISK_BIN/install, and $BRISK_CP is set to it).
+
+twin_tool_=${twin_tool_:-cp}
+tt_var_=BRISK_$(echo "$twin_tool_" | tr a-z A-Z)
+eval "BRISK_CP=\${$tt_var_-}"
 
 # A relative BRISK_CP is taken from where the test starts; init.sh
 # changes directory.
@@ -68,16 +87,24 @@ esac
 
 . "$(dirname "$0")/../init.sh"
 
-gnu_cp_=$(gnu_tool cp)
+gnu_cp_=$(gnu_tool "$twin_tool_")
 "$gnu_cp_" --version 2>/dev/null | sed 1q | grep 'GNU coreutils' >/dev/null \
-  || skip_ "$gnu_cp_ is not GNU coreutils' cp"
+  || skip_ "$gnu_cp_ is not GNU coreutils' $twin_tool_"
 "$gnu_cp_" --version | sed 1q | grep ' 9\.1$' >/dev/null \
   || warn_ "$me_: note: GNU is not coreutils 9.1; Brisk targets 9.1"
-BRISK_CP=${BRISK_CP:-$BRISK_BIN/cp}
+BRISK_CP=${BRISK_CP:-$BRISK_BIN/$twin_tool_}
 test -x "$BRISK_CP" \
-  || framework_failure_ "$BRISK_CP missing (build src/cp, or set BRISK_CP)"
-ln -s "$gnu_cp_" "$gnu_bin_/cp" && ln -s "$BRISK_CP" "$brisk_bin_/cp" \
-  || framework_failure_ "ln -s cp"
+  || framework_failure_ "$BRISK_CP missing (build src/$twin_tool_, or set" \
+                        "$tt_var_)"
+ln -s "$gnu_cp_" "$gnu_bin_/$twin_tool_" \
+  && ln -s "$BRISK_CP" "$brisk_bin_/$twin_tool_" \
+  || framework_failure_ "ln -s $twin_tool_"
+
+# Non-empty when the tool under test is GNU's own (the suite run
+# against GNU): a test then leaves out its checks of what is Brisk's.
+twin_self_=
+test "$(readlink -f "$BRISK_CP")" != "$(readlink -f "$gnu_cp_")" \
+  || twin_self_=1
 
 tree_dump_=${BRISK_BUILDDIR:-$BRISK_BIN/..}/tests/cp/tree-dump
 test -x "$tree_dump_" \
@@ -106,6 +133,24 @@ deep_tree_ ()
     link ("f", "g") and symlink ("f", "s") or die "link: $!";' "$1" "$2"
 }
 
+# require_tmpfs_: skip the test unless a tmpfs can be mounted here (the
+# reason tests/may-skip allows the tests that mount one).
+require_tmpfs_ ()
+{
+  mkdir "$cmp_/probe" || framework_failure_ "mkdir $cmp_/probe"
+  mount -t tmpfs -o size=256k tmpfs "$cmp_/probe" 2> /dev/null \
+    || skip_ "cannot mount a tmpfs here"
+  umount "$cmp_/probe" && rmdir "$cmp_/probe" \
+    || framework_failure_ "umount $cmp_/probe"
+}
+
+# small_tmpfs_ DIR: make DIR, and mount on it a 256 KiB tmpfs, mode
+# 0755: a file system that fills up.
+small_tmpfs_ ()
+{
+  mkdir "$1" && mount -t tmpfs -o size=256k,mode=0755 tmpfs "$1"
+}
+
 # cp_run_ [-i IN] [-u] SIDE ARG...: see the head of this file.
 cp_run_ ()
 {
@@ -123,10 +168,10 @@ cp_run_ ()
   (
     PATH=$cr_dir_:$PATH
     if test -n "$cr_user_"; then
-      exec setpriv --reuid=nobody --regid=nogroup --clear-groups cp "$@" \
-        < "$cr_in_"
+      exec setpriv --reuid=nobody --regid=nogroup --clear-groups \
+        "$twin_tool_" "$@" < "$cr_in_"
     fi
-    exec cp "$@" < "$cr_in_"
+    exec "$twin_tool_" "$@" < "$cr_in_"
   )
 }
 
@@ -162,20 +207,24 @@ cp_side_ ()
     set -f
     while IFS= read -r cs_line_; do
       case $cs_line_ in '#'*) continue ;; esac
-      echo "== cp $cs_line_" >> "$cs_r_/out"
-      echo "== cp $cs_line_" >> "$cs_r_/err"
+      echo "== $twin_tool_ $cs_line_" >> "$cs_r_/out"
+      echo "== $twin_tool_ $cs_line_" >> "$cs_r_/err"
       IFS=' '
       # shellcheck disable=SC2086
       cp_run_ $cs_ropts_ $cs_side_ $cs_line_ >> "$cs_r_/out" 2>> "$cs_r_/err"
-      echo "$? cp $cs_line_" >> "$cs_r_/st"
+      echo "$? $twin_tool_ $cs_line_" >> "$cs_r_/st"
       IFS=$cs_ifs_
     done < "$cs_batch_"
     set +f
   fi
   cd "$tmp_root_/w" || framework_failure_ "cd back"
-  # shellcheck disable=SC2086
-  "$tree_dump_" $cs_dopts_ "$cmp_/t" > "$cs_r_/tree" \
-    || framework_failure_ "tree-dump $cmp_/t"
+  if test -n "$cp_notree_"; then
+    : > "$cs_r_/tree" || framework_failure_ "cannot write in $cs_r_"
+  else
+    # shellcheck disable=SC2086
+    "$tree_dump_" $cs_dopts_ "$cmp_/t" > "$cs_r_/tree" \
+      || framework_failure_ "tree-dump $cmp_/t"
+  fi
   test -z "$cs_post_" || (cd "$cmp_/t" && "$cs_post_") \
     || framework_failure_ "$cs_post_ failed"
   # In a subshell cp_n_ starts again: a name may be taken.
@@ -191,7 +240,7 @@ sort_perl_='for my $f (@ARGV) {
   open (my $h, "<", $f) or die "$f: $!";
   my (@out, @part);
   while (my $l = <$h>) {
-    if ($l =~ /^== cp /) { push @out, sort (@part), $l; @part = (); }
+    if ($l =~ /^== \S+ /) { push @out, sort (@part), $l; @part = (); }
     else { push @part, $l; }
   }
   push @out, sort @part;
@@ -211,7 +260,7 @@ cp_sort_lines_ ()
 cp_compare_ ()
 {
   diff -r "$cmp_/gnu" "$cmp_/brisk" > /dev/null && return 0
-  echo "$me_: GNU's cp and the one under test differ: $1" >&2
+  echo "$me_: GNU's $twin_tool_ and the one under test differ: $1" >&2
   for cc_f_ in st out err tree; do
     cmp -s "$cmp_/gnu/$cc_f_" "$cmp_/brisk/$cc_f_" \
       || { echo "-- $cc_f_ (gnu vs under test):" >&2
@@ -226,9 +275,10 @@ cp_compare_ ()
 # arguments they took.
 cp_opts_ ()
 {
-  cp_ropts_= cp_dopts_= cp_post_= cp_sort_= cp_shift_=0
+  cp_ropts_= cp_dopts_= cp_post_= cp_sort_= cp_notree_= cp_shift_=0
   while :; do
     case $1 in
+      -n) cp_notree_=1; shift; cp_shift_=$((cp_shift_ + 1)) ;;
       -i) case $2 in
             /*) cp_ropts_="$cp_ropts_ -i $2" ;;
             *) cp_ropts_="$cp_ropts_ -i $PWD/$2" ;;
@@ -243,8 +293,8 @@ cp_opts_ ()
   done
 }
 
-# cp_twin_ [-i IN] [-u] [-s] [-D DUMPOPTS] [-p POST] SETUP [--] ARG...: see
-# the head of this file.
+# cp_twin_ [-i IN] [-u] [-s] [-n] [-D DUMPOPTS] [-p POST] SETUP [--] ARG...:
+# see the head of this file.
 cp_twin_ ()
 {
   cp_opts_ "$@"
@@ -255,11 +305,11 @@ cp_twin_ ()
   cp_n_=$((cp_n_ + 1))
   cp_side_ gnu "$ct_setup_" "$cp_post_" "$cp_dopts_" "$cp_ropts_" '' "$@"
   cp_side_ brisk "$ct_setup_" "$cp_post_" "$cp_dopts_" "$cp_ropts_" '' "$@"
-  cp_compare_ "setup $ct_setup_, cp $*"
+  cp_compare_ "setup $ct_setup_, $twin_tool_ $*"
 }
 
-# cp_batch_ [-i IN] [-u] [-s] [-D DUMPOPTS] [-p POST] SETUP < LINES: see the
-# head of this file.
+# cp_batch_ [-i IN] [-u] [-s] [-n] [-D DUMPOPTS] [-p POST] SETUP < LINES:
+# see the head of this file.
 cp_batch_ ()
 {
   cp_opts_ "$@"
@@ -268,6 +318,6 @@ cp_batch_ ()
   cat > "$cmp_/batch" || framework_failure_ "cannot write $cmp_/batch"
   cp_side_ gnu "$1" "$cp_post_" "$cp_dopts_" "$cp_ropts_" "$cmp_/batch"
   cp_side_ brisk "$1" "$cp_post_" "$cp_dopts_" "$cp_ropts_" "$cmp_/batch"
-  cp_compare_ "setup $1, the batch of cp commands:
+  cp_compare_ "setup $1, the batch of $twin_tool_ commands:
 $(cat "$cmp_/batch")"
 }

@@ -6,10 +6,7 @@
 # mount(2): skips where tmpfs cannot be mounted.
 . "$(dirname "$0")/lib.sh"
 
-mkdir probe || framework_failure_ mkdir
-mount -t tmpfs -o size=256k tmpfs probe 2> /dev/null \
-  || skip_ "cannot mount a tmpfs here"
-umount probe || framework_failure_ "umount probe"
+require_tmpfs_
 
 mounted ()
 {

@@ -576,6 +576,57 @@ test_default_mode (void)
   umask (old_mask);
 }
 
+/* copy_file_names.attr_st: the destination gets the times, owner and
+   mode given (install's), not the source's, and none of the source's
+   extended attributes; a group of -1 is left as a new file gets it.  */
+static void
+test_attr_st (void)
+{
+  static mode_t const modes[] = { 0755, 04711, 0600, 0 };
+  struct timespec const t = { 1100000000, 5 };
+  for (size_t m = 0; m < sizeof modes / sizeof *modes; m++)
+    for (int d = 0; d < N_DIRS; d++)
+      {
+        char label[128];
+        snprintf (label, sizeof label, "attr_st, mode %04o, %.60s",
+                  (unsigned) modes[m], dirs[d].label);
+        struct stat attr = { .st_mode = S_IFREG | modes[m],
+                             .st_uid = root ? 4321 : (uid_t) -1,
+                             .st_gid = (gid_t) -1, .st_atim = t,
+                             .st_mtim = t };
+        unsigned int keep = (COPY_PRESERVE_MODE | COPY_PRESERVE_TIMESTAMPS
+                             | (root ? COPY_PRESERVE_OWNERSHIP : 0));
+        struct file_copier c;
+        file_copier_init (&c, COPY_SPARSE_AUTO, keep, keep);
+        struct copy_file_names names = {
+          .src_fd = -1, .src_dirfd = tmpfd, .src_name = "s",
+          .dst_dirfd = dirs[d].fd, .dst_name = "c",
+          .dst_dir_st = dirs[d].give_st ? &dirs[d].st : NULL,
+          .dst_dir_plain = dirs[d].plain, .attr_st = &attr
+        };
+        struct copy_file_report rep;
+        struct stat st;
+        make_source (tmpfd, "s", 100, 0644);
+        unlinkat (dirs[d].fd, "c", 0);
+        if (copy_ok (label, qcopy_file_preserving (&c, &names,
+                                                   COPY_DST_CREATE, &rep),
+                     &rep)
+            && get_stat (label, dirs[d].fd, "c", &st))
+          {
+            same_contents (label, tmpfd, "s", dirs[d].fd, "c");
+            if ((st.st_mode & 07777) != modes[m])
+              fail (label, "mode %04o", (unsigned) (st.st_mode & 07777));
+            if (!same_time (st.st_mtim, t) || !same_time (st.st_atim, t))
+              fail (label, "times not the ones given");
+            if (st.st_uid != (root ? 4321 : geteuid ())
+                || st.st_gid != dirs[d].new_gid)
+              fail (label, "owner %d:%d", (int) st.st_uid, (int) st.st_gid);
+            check_xattrs (label, dirs[d].fd, "c", false);
+          }
+        file_copier_free (&c);
+      }
+}
+
 /* Copy under LABEL a source of mode MODE and of our own owner, with
    everything kept, to DIR: the copy must have all of the source's
    attributes.  */
@@ -1229,6 +1280,7 @@ main (void)
   test_data ();
   test_attributes ();
   test_default_mode ();
+  test_attr_st ();
   test_setgid_dir ();
   test_default_acl ();
   test_window ();

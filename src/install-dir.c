@@ -1,0 +1,155 @@
+/* install-dir.c -- the directories install makes: -d's, with their
+   leading directories, and the leading directories of a destination
+   (-D).
+
+   Each directory made is announced under -v, on standard output
+   ("install: creating directory 'd'"), as GNU's install does.
+   Leading directories get mode 0755 (install runs with no umask, as
+   GNU's does) and the owner they are made with.  A -d directory gets
+   -m's mode and -o's and -g's owner: it is made with no permission
+   for group and others while its owner is still to be set, and one
+   that exists already is given them too, keeping the bits of its mode
+   that -m does not name (the set-group-ID bit of "-m 755").
+
+   What this file may call: gnulib and install.h's options.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "progname.h"
+#include "quotearg.h"
+#include "xalloc.h"
+
+#include "install.h"
+
+#define quoteaf(name) quotearg_style (shell_escape_always_quoting_style, name)
+
+/* The mode of a leading directory.  */
+#define LEADING_DIR_MODE (S_IRWXU | S_IRGRP | S_IXGRP | S_IROTH | S_IXOTH)
+
+/* Under -v, say that the directory DIR was made.  */
+static void
+announce_mkdir (struct install_options const *x, char const *dir)
+{
+  if (x->verbose)
+    printf ("%s: creating directory %s\n", program_name, quoteaf (dir));
+}
+
+/* Make the directory DIR with mode MODE, unless it is one already (a
+   symbolic link to one will do).  Set *MADE if it was made.  Return
+   0, or -1 with mkdir's errno.  */
+static int
+ensure_dir (char const *dir, mode_t mode, bool *made)
+{
+  *made = mkdir (dir, mode) == 0;
+  if (*made)
+    return 0;
+  int err = errno;
+  struct stat st;
+  if (stat (dir, &st) == 0 && S_ISDIR (st.st_mode))
+    return 0;
+  errno = err;
+  return -1;
+}
+
+/* Make, as X says, the leading directories of NAME that are missing,
+   and NAME itself too when ALL (-D -t DIR).  Return true, or false
+   (reported, naming the directory that could not be made).  */
+bool
+install_make_leading (struct install_options const *x, char const *name,
+                      bool all)
+{
+  char *path = xstrdup (name);
+  char *p = path + strspn (path, "/");
+  bool ok = true;
+  while (*p)
+    {
+      char *end = p + strcspn (p, "/");
+      char *next = end + strspn (end, "/");
+      if (!*next && !all)
+        break;
+      char c = *end;
+      *end = '\0';
+      bool made;
+      if (ensure_dir (path, LEADING_DIR_MODE, &made) < 0)
+        {
+          /* Something else is in the way of a leading directory.  */
+          error (0, errno == EEXIST ? ENOTDIR : errno,
+                 "cannot create directory %s", quoteaf (path));
+          ok = false;
+          break;
+        }
+      if (made)
+        announce_mkdir (x, path);
+      *end = c;
+      p = next;
+    }
+  free (path);
+  return ok;
+}
+
+/* Give the directory open as FD (status ST) the owner and mode X asks
+   for -d.  Return 0, or -1 with errno set.  */
+static int
+set_dir_attributes (struct install_options const *x, int fd,
+                    struct stat const *st)
+{
+  mode_t unsure = 0;
+  if ((x->owner != (uid_t) -1 && x->owner != st->st_uid)
+      || (x->group != (gid_t) -1 && x->group != st->st_gid))
+    {
+      if (fchown (fd, x->owner, x->group) < 0)
+        return -1;
+      /* fchown may have cleared the set-ID bits of a searchable
+         directory.  */
+      if (st->st_mode & (S_IXUSR | S_IXGRP | S_IXOTH))
+        unsure = S_ISUID | S_ISGID;
+    }
+  mode_t bits = x->dir_mode_bits;
+  if (!(((st->st_mode ^ x->dir_mode) | unsure) & bits))
+    return 0;
+  return fchmod (fd, (x->dir_mode & bits) | (st->st_mode & 07777 & ~bits));
+}
+
+/* Make the directory DIR for -d, with its leading directories, and
+   give it the owner and mode X says.  Return true, or false
+   (reported).  */
+bool
+install_make_dir (struct install_options const *x, char const *dir)
+{
+  if (!install_make_leading (x, dir, false))
+    return false;
+  bool owned = x->owner != (uid_t) -1 || x->group != (gid_t) -1;
+  char const *msg = (owned ? "cannot change owner and permissions of %s"
+                     : "cannot change permissions of %s");
+  struct stat st;
+  int err = 0;
+  if (mkdir (dir, x->dir_mode & (owned ? S_IRWXU : ACCESSPERMS)) == 0)
+    announce_mkdir (x, dir);
+  else if ((err = errno), stat (dir, &st) == 0 && !S_ISDIR (st.st_mode))
+    {
+      error (0, err, "cannot create directory %s", quoteaf (dir));
+      return false;
+    }
+
+  /* What could not be made and is not there (a dangling symlink, a
+     directory that may not be written) is reported as GNU's install
+     reports it: its mode cannot be set.  */
+  int fd = open (dir, (O_RDONLY | O_DIRECTORY | O_NOCTTY | O_NONBLOCK
+                       | O_CLOEXEC));
+  bool ok = (fd < 0 ? chmod (dir, x->dir_mode) == 0
+             : fstat (fd, &st) == 0 && set_dir_attributes (x, fd, &st) == 0);
+  if (!ok)
+    error (0, errno, msg, quoteaf (dir));
+  if (0 <= fd)
+    close (fd);
+  return ok;
+}

@@ -1,0 +1,53 @@
+#!/bin/sh
+# install -d and -D compared with GNU's: directories made with their
+# parents (announced by -v), -d's mode (octal and symbolic, the set-ID
+# bits an existing directory keeps) and owner, leading directories of
+# DEST and the whole -t directory with -D, and what is in the way.
+twin_tool_=install
+. "$(dirname "$0")/../cp/lib.sh"
+
+setup ()
+{
+  printf 'a\n' > a && printf 'f\n' > f && mkdir sg && chmod 2755 sg \
+    && mkdir ex && ln -s ex lex && ln -s nowhere dang
+}
+cp_batch_ setup <<'EOF2' || fail=1
+-d
+-v -d x/y/z x/w
+-v -d x/y
+-d -m 700 x/m
+-d -m 750 ex
+-d -m 2755 x/sg
+-v -d -m 755 sg/n
+-d -m 755 sg
+-d sg/n
+-d -m u+s,g+s x/us
+-d -m +t x/st
+-d -m 0 x/zero
+-d -m 700 lex
+-d dang
+-d f
+-d f/g
+-d a//b///c/
+-d ./dot/./dot
+-d ''
+-T -d t1 t2
+-v -d -o nobody -g nogroup x/own
+-d -o 12345 -m 2750 x/own2
+-d -m 999 x/bad
+-v -D a p/q/r
+-v -D a p/q/s
+-v -D a p/q/r/
+-D a y/
+-v -D a new/f/
+-D a f/g
+-D a f/g/h
+-v -D -t t1/t2 a f
+-v -D -t t1/t2 a
+-v -D -t t1/t2/t3 a f
+-D -t f a
+-v -D a b c
+-D a x
+-v -D -m 600 -o nobody a own/dir/file
+EOF2
+Exit $fail

@@ -1,0 +1,59 @@
+#!/bin/sh
+# install -s compared with GNU's: a small program built here and
+# stripped by strip (the same bytes either way), with -m, -p and -o;
+# --strip-program naming a program that fails, one that cannot be run
+# (whose child's message and unflushed -v line GNU's install prints
+# too), and one that is not a program.  Then what is Brisk's own: a
+# failed strip leaves the old destination whole and no temporary, and
+# a file that strip rejects is named in strip's own message by its
+# temporary name (GNU's gives the destination's); a destination in a
+# directory named "-d" is stripped (GNU 9.1's strip takes it for
+# options).
+twin_tool_=install
+. "$(dirname "$0")/../cp/lib.sh"
+
+printf 'int main (void) { return 0; }\n' > prog.c \
+  && cc -g -o "$cmp_/prog" prog.c || framework_failure_ "cc cannot build"
+strip -o /dev/null "$cmp_/prog" || framework_failure_ "strip cannot run"
+printf '#!/bin/sh\nexit 3\n' > "$cmp_/fails" && chmod 755 "$cmp_/fails" \
+  || framework_failure_ "fails"
+
+built ()
+{
+  cp "$cmp_/prog" prog && touch -d '2005-06-07 08:09:10.25' prog \
+    && printf 'old\n' > old && printf 'text\n' > text && mkdir d
+}
+cp_batch_ -D --atime built <<EOF2 || fail=1
+-s prog p1
+-s -v -m 750 prog p2
+-s -p prog p3
+-s -o 65534 -g 65534 -m 4755 prog p4
+-s -t d prog
+--strip-program=false -s prog p5
+--strip-program=$cmp_/fails -v -s prog p6
+--strip-program=/nonexistent/strip -s -v prog p7
+--strip-program=./text -s prog p8
+-s -d dir
+-s -b -v prog old
+EOF2
+
+# Brisk's own: the old destination survives a failed strip.
+test -z "$twin_self_" || Exit $fail
+cd "$tmp_root_/w" || framework_failure_ cd
+mkdir own && printf 'old\n' > own/dst && printf 'text\n' > own/text \
+  || framework_failure_ mkdir
+returns_ 1 cp_run_ brisk -s own/text own/dst 2> err || fail=1
+tail -n 1 err > last
+printf 'install: strip process terminated abnormally\n' > exp
+compare exp last || fail=1
+grep "^strip: own/\.install\.[0-9A-Za-z]\{8\}: " err > /dev/null \
+  || { cat err; echo "$me_: strip was not given the temporary" >&2; fail=1; }
+test "$(cat own/dst)" = old && test "$(ls -a own | wc -l)" = 4 \
+  || { ls -a own; echo "$me_: a failed strip left debris" >&2; fail=1; }
+
+# A destination in a directory whose name starts with "-": GNU 9.1's
+# install gives strip "-d/.." as is, which strip takes for options.
+mkdir ./-d && cp "$cmp_/prog" prog || framework_failure_ "mkdir -d"
+cp_run_ brisk -s prog -- -d/p || fail=1
+strip -o stripped prog && compare stripped ./-d/p || fail=1
+Exit $fail
