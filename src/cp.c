@@ -26,6 +26,7 @@
 #include "quotearg.h"
 #include "xalloc.h"
 
+#include "copy-cli.h"
 #include "cp.h"
 #include "version.h"
 
@@ -90,7 +91,7 @@ static struct option const long_options[] = {
   { NULL, 0, NULL, 0 }
 };
 
-/* The arguments of --sparse, --reflink and --update, with their
+/* The arguments of --sparse and --reflink, with their
    values, for argmatch.  */
 static char const *const sparse_args[] = { "never", "auto", "always", NULL };
 static enum copy_sparse const sparse_values[] = {
@@ -99,12 +100,6 @@ static enum copy_sparse const sparse_values[] = {
 static char const *const reflink_args[] = { "auto", "always", "never", NULL };
 static enum cp_reflink const reflink_values[] = {
   REFLINK_AUTO, REFLINK_ALWAYS, REFLINK_NEVER
-};
-static char const *const update_args[] = {
-  "all", "none", "none-fail", "older", NULL
-};
-static enum cp_update const update_values[] = {
-  UPDATE_ALL, UPDATE_NONE, UPDATE_NONE_FAIL, UPDATE_OLDER
 };
 
 /* The attributes --preserve and --no-preserve name.  */
@@ -265,14 +260,6 @@ set_archive (struct cp_options *x)
   x->recursive = true;
 }
 
-/* Report a usage error MSG (a format with one %s, ARG) and exit.  */
-static _Noreturn void
-usage_error (char const *msg, char const *arg)
-{
-  error (0, 0, msg, arg);
-  usage (EXIT_FAILURE);
-}
-
 /* Check the options that cannot go together, and fill in defaults.  */
 static void
 check_options (struct cp_options *x, bool backup_given,
@@ -293,21 +280,6 @@ check_options (struct cp_options *x, bool backup_given,
                 : DEREF_ALWAYS);
   if (x->clobber == CLOBBER_NO)
     x->update = UPDATE_NONE;
-}
-
-/* Whether NAME is a directory (following a symlink); set *ERR to the
-   errno of a failed stat (ENOTDIR when it is not one).  */
-static bool
-is_dir (char const *name, int *err)
-{
-  struct stat st;
-  if (stat (name, &st) != 0)
-    {
-      *err = errno;
-      return false;
-    }
-  *err = S_ISDIR (st.st_mode) ? 0 : ENOTDIR;
-  return !*err;
 }
 
 /* The destination of SRC copied into the directory DIR: DIR/SRC with
@@ -342,21 +314,9 @@ do_copy (struct cp_options *x, int n, char **files, char const *target_dir,
          bool no_target_dir)
 {
   int err;
-  if (n <= (target_dir == NULL))
-    {
-      if (n == 0)
-        usage_error ("%s", "missing file operand");
-      usage_error ("missing destination file operand after %s",
-                   quoteaf (files[0]));
-    }
+  check_operands (n, files, target_dir, no_target_dir);
   if (no_target_dir)
-    {
-      if (target_dir)
-        error (EXIT_FAILURE, 0, "cannot combine --target-directory (-t) "
-               "and --no-target-directory (-T)");
-      if (2 < n)
-        usage_error ("extra operand %s", quoteaf (files[2]));
-    }
+    ;
   else if (target_dir)
     {
       if (!is_dir (target_dir, &err))
@@ -467,17 +427,11 @@ main (int argc, char **argv)
         backup_given = true;
         set_simple_backup_suffix (optarg);
         break;
-      case 't':
-        if (target_dir)
-          error (EXIT_FAILURE, 0, "multiple target directories specified");
-        target_dir = optarg;
-        break;
+      case 't': set_target_dir (&target_dir, optarg); break;
       case 'T': no_target_dir = true; break;
       case 'u': x.update = UPDATE_OLDER; break;
       case UPDATE_OPTION:
-        x.update = (optarg ? XARGMATCH ("--update", optarg, update_args,
-                                        update_values)
-                    : UPDATE_OLDER);
+        x.update = decode_update (optarg);
         break;
       case 'v': x.verbose = true; break;
       case 'x': x.one_file_system = true; break;

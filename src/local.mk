@@ -10,7 +10,7 @@ AM_CFLAGS += $(WARN_CFLAGS)
 # --version text.
 noinst_LIBRARIES += src/libcli.a
 src_libcli_a_SOURCES = src/version.c src/version.h \
-  src/copy-report.c src/copy-report.h
+  src/copy-report.c src/copy-report.h src/copy-cli.c src/copy-cli.h
 
 bin_PROGRAMS += src/md2sum src/md4sum src/md5sum src/sha1sum \
   src/sha224sum src/sha256sum src/sha384sum src/sha512sum
@@ -46,3 +46,10 @@ src_cp_SOURCES = src/cp.c src/cp.h src/cp-copy.c src/cp-progress.c \
   src/cp-progress.h
 # cp -g's counting thread.
 src_cp_LDADD = $(LDADD) $(LIBMULTITHREAD)
+
+bin_PROGRAMS += src/mv
+src_mv_SOURCES = src/mv.c src/mv.h src/mv-move.c src/cp.h src/cp-copy.c \
+  src/cp-progress.c src/cp-progress.h
+# The progress display's thread, linked in with cp-copy.c (mv never
+# starts it).
+src_mv_LDADD = $(LDADD) $(LIBMULTITHREAD)

@@ -5,6 +5,7 @@ include tests/cat/list.mk
 include tests/tee/list.mk
 include tests/diff/list.mk
 include tests/cp/list.mk
+include tests/mv/list.mk
 
 unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-md-engine tests/unit/test-variants \
@@ -29,6 +30,7 @@ AM_TESTS_ENVIRONMENT = \
   BRISK_BIN='$(abs_top_builddir)/src'; export BRISK_BIN; \
   BRISK_BUILDDIR='$(abs_top_builddir)'; export BRISK_BUILDDIR; \
   test -z '$(BRISK_CP)' || { BRISK_CP='$(BRISK_CP)'; export BRISK_CP; }; \
+  test -z '$(BRISK_MV)' || { BRISK_MV='$(BRISK_MV)'; export BRISK_MV; }; \
   srcdir='$(abs_top_srcdir)/tests'; export srcdir; \
   LC_ALL=C; export LC_ALL; \
   case ' $(CFLAGS) $(LDFLAGS) ' in \
@@ -50,6 +52,11 @@ check_PROGRAMS += tests/cp/tree-dump
 tests_cp_tree_dump_SOURCES = tests/cp/tree-dump.c
 TESTS += $(CP_TESTS)
 EXTRA_DIST += $(CP_TESTS) tests/cp/list.mk tests/cp/lib.sh
+
+# mv's tests: the same comparison with GNU's mv (BRISK_MV, default
+# src/mv), through tests/cp/lib.sh.
+TESTS += $(MV_TESTS)
+EXTRA_DIST += $(MV_TESTS) tests/mv/list.mk tests/mv/lib.sh
 
 # The differential tests; make check-diff runs them alone, with the seed
 # and number of cases (per test) given: make check-diff SEED=7 CASES=2000;

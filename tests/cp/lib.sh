@@ -58,26 +58,37 @@
 #       prints tree-dump's lines for DIR.
 #
 # Variables: $gnu_cp_ (GNU's cp), $BRISK_CP, $tree_dump_ (the program).
+#
+# Another tool: a test that sets tool_ (say tool_=mv) before sourcing
+# this file compares that tool instead, the one under test being
+# $BRISK_MV (upper case of the name; default $BRISK_BIN/mv): every "cp"
+# above then reads as that name (the helpers keep their names).
 
 # A relative BRISK_CP is taken from where the test starts; init.sh
 # changes directory.
-case ${BRISK_CP-} in
+tool_=${tool_:-cp}
+brisk_var_=BRISK_$(echo "$tool_" | tr a-z A-Z)
+eval "brisk_tool_=\${$brisk_var_-}"
+case $brisk_tool_ in
   ''|/*) ;;
-  *) BRISK_CP=$PWD/$BRISK_CP ;;
+  *) brisk_tool_=$PWD/$brisk_tool_ ;;
 esac
 
 . "$(dirname "$0")/../init.sh"
 
-gnu_cp_=$(gnu_tool cp)
+gnu_cp_=$(gnu_tool "$tool_")
 "$gnu_cp_" --version 2>/dev/null | sed 1q | grep 'GNU coreutils' >/dev/null \
-  || skip_ "$gnu_cp_ is not GNU coreutils' cp"
+  || skip_ "$gnu_cp_ is not GNU coreutils' $tool_"
 "$gnu_cp_" --version | sed 1q | grep ' 9\.1$' >/dev/null \
   || warn_ "$me_: note: GNU is not coreutils 9.1; Brisk targets 9.1"
-BRISK_CP=${BRISK_CP:-$BRISK_BIN/cp}
-test -x "$BRISK_CP" \
-  || framework_failure_ "$BRISK_CP missing (build src/cp, or set BRISK_CP)"
-ln -s "$gnu_cp_" "$gnu_bin_/cp" && ln -s "$BRISK_CP" "$brisk_bin_/cp" \
-  || framework_failure_ "ln -s cp"
+brisk_tool_=${brisk_tool_:-$BRISK_BIN/$tool_}
+test -x "$brisk_tool_" \
+  || framework_failure_ "$brisk_tool_ missing (build src/$tool_, or set \
+$brisk_var_)"
+test "$tool_" != cp || BRISK_CP=$brisk_tool_
+ln -s "$gnu_cp_" "$gnu_bin_/$tool_" \
+  && ln -s "$brisk_tool_" "$brisk_bin_/$tool_" \
+  || framework_failure_ "ln -s $tool_"
 
 tree_dump_=${BRISK_BUILDDIR:-$BRISK_BIN/..}/tests/cp/tree-dump
 test -x "$tree_dump_" \
@@ -123,10 +134,10 @@ cp_run_ ()
   (
     PATH=$cr_dir_:$PATH
     if test -n "$cr_user_"; then
-      exec setpriv --reuid=nobody --regid=nogroup --clear-groups cp "$@" \
-        < "$cr_in_"
+      exec setpriv --reuid=nobody --regid=nogroup --clear-groups "$tool_" \
+        "$@" < "$cr_in_"
     fi
-    exec cp "$@" < "$cr_in_"
+    exec "$tool_" "$@" < "$cr_in_"
   )
 }
 
@@ -162,12 +173,12 @@ cp_side_ ()
     set -f
     while IFS= read -r cs_line_; do
       case $cs_line_ in '#'*) continue ;; esac
-      echo "== cp $cs_line_" >> "$cs_r_/out"
-      echo "== cp $cs_line_" >> "$cs_r_/err"
+      echo "== $tool_ $cs_line_" >> "$cs_r_/out"
+      echo "== $tool_ $cs_line_" >> "$cs_r_/err"
       IFS=' '
       # shellcheck disable=SC2086
       cp_run_ $cs_ropts_ $cs_side_ $cs_line_ >> "$cs_r_/out" 2>> "$cs_r_/err"
-      echo "$? cp $cs_line_" >> "$cs_r_/st"
+      echo "$? $tool_ $cs_line_" >> "$cs_r_/st"
       IFS=$cs_ifs_
     done < "$cs_batch_"
     set +f
@@ -191,7 +202,7 @@ sort_perl_='for my $f (@ARGV) {
   open (my $h, "<", $f) or die "$f: $!";
   my (@out, @part);
   while (my $l = <$h>) {
-    if ($l =~ /^== cp /) { push @out, sort (@part), $l; @part = (); }
+    if ($l =~ /^== \S+ /) { push @out, sort (@part), $l; @part = (); }
     else { push @part, $l; }
   }
   push @out, sort @part;
@@ -211,7 +222,7 @@ cp_sort_lines_ ()
 cp_compare_ ()
 {
   diff -r "$cmp_/gnu" "$cmp_/brisk" > /dev/null && return 0
-  echo "$me_: GNU's cp and the one under test differ: $1" >&2
+  echo "$me_: GNU's $tool_ and the one under test differ: $1" >&2
   for cc_f_ in st out err tree; do
     cmp -s "$cmp_/gnu/$cc_f_" "$cmp_/brisk/$cc_f_" \
       || { echo "-- $cc_f_ (gnu vs under test):" >&2
@@ -255,7 +266,7 @@ cp_twin_ ()
   cp_n_=$((cp_n_ + 1))
   cp_side_ gnu "$ct_setup_" "$cp_post_" "$cp_dopts_" "$cp_ropts_" '' "$@"
   cp_side_ brisk "$ct_setup_" "$cp_post_" "$cp_dopts_" "$cp_ropts_" '' "$@"
-  cp_compare_ "setup $ct_setup_, cp $*"
+  cp_compare_ "setup $ct_setup_, $tool_ $*"
 }
 
 # cp_batch_ [-i IN] [-u] [-s] [-D DUMPOPTS] [-p POST] SETUP < LINES: see the
@@ -268,6 +279,6 @@ cp_batch_ ()
   cat > "$cmp_/batch" || framework_failure_ "cannot write $cmp_/batch"
   cp_side_ gnu "$1" "$cp_post_" "$cp_dopts_" "$cp_ropts_" "$cmp_/batch"
   cp_side_ brisk "$1" "$cp_post_" "$cp_dopts_" "$cp_ropts_" "$cmp_/batch"
-  cp_compare_ "setup $1, the batch of cp commands:
+  cp_compare_ "setup $1, the batch of $tool_ commands:
 $(cat "$cmp_/batch")"
 }
