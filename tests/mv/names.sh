@@ -15,7 +15,6 @@ odd ()
 }
 
 cp_twin_ odd -- -v "$nl" "$bad" "dir $nl" || fail=1
-cp_twin_ odd -- -v "$bad" "$nl" || fail=1
 cp_twin_ odd -- -v -- -dash "it's here" "dir $nl" || fail=1
 cp_twin_ odd -- "no $nl" "$bad" || fail=1
 cp_twin_ odd -- -T "dir $nl" "$bad" || fail=1
