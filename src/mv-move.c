@@ -352,7 +352,9 @@ move_across (char const *src, struct stat const *st, char const *dst,
       copier_ready = true;
     }
   copy_opts.move_backup = backup;
-  if (!cp_copy_operand (src, dst, NULL))
+  bool copied = cp_copy_operand (src, dst, NULL);
+  copy_opts.move_backup = NULL;
+  if (!copied)
     return false;
   return remove_entry (AT_FDCWD, src, src, S_ISDIR (st->st_mode));
 }

@@ -4,9 +4,11 @@
 # attributes kept), a tree holding hard links, symbolic links, a FIFO,
 # odd modes and times; -v's lines ("copied", "created directory",
 # "removed", "removed directory"), sorted, since both remove in the
-# order they read; over an existing file and an empty directory, and
-# "inter-device move failed" over a directory that is not empty; -b
-# and -n across; the source gone only when all went.
+# order they read (a tree with hard links is moved without -v: which
+# of their names is copied first, and said, depends on the inode
+# numbers the file system gave); over an existing file and an empty
+# directory, and "inter-device move failed" over a directory that is
+# not empty; -b and -n across; the source gone only when all went.
 . "$(dirname "$0")/lib.sh"
 require_mount_
 
@@ -22,13 +24,16 @@ tree ()
     && chmod 0705 d/sub && touch -d '2004-04-04 04:04:04.5' d/sub/deep \
     && make_random_ d/big 300000 && printf old > fs/f2 \
     && printf old > fs/g && printf g > g && printf h > h && printf n > n \
-    && printf old > fs/n && mkdir e && printf e > e/x && printf x > x
+    && printf old > fs/n && mkdir e && printf e > e/x && printf x > x \
+    && mkdir -p v/sub && printf 1 > v/one && printf 2 > v/sub/two \
+    && ln -s one v/sym && mkfifo v/sub/fifo
 }
 unmount () { umount fs; }
 
 cp_batch_ -s -p unmount tree <<'EOF2' || fail=1
 -v f fs
--v d fs/d
+d fs/d
+-v v fs/v
 -v g fs/f2
 -vb h fs/g
 -n n fs
