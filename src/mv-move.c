@@ -155,14 +155,13 @@ enum verdict
 };
 
 /* Whether SRC (lstat ST) and DST (lstat DST_ST) are one file that mv
-   must not move onto itself: one inode, and not a symbolic link (two
-   links to one symbolic link may be renamed), unless a backup is made
-   of a second name of it.  */
+   must not move onto itself: one inode (a symbolic link too), unless
+   a backup is made of a second name of it.  */
 static bool
 same_file (char const *src, struct stat const *st, char const *dst,
            struct stat const *dst_st)
 {
-  if (!SAME_INODE (*st, *dst_st) || S_ISLNK (dst_st->st_mode))
+  if (!SAME_INODE (*st, *dst_st))
     return false;
   return o->backup == no_backups || cp_same_name (src, dst);
 }
