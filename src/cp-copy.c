@@ -292,7 +292,8 @@ static void
 say_copied (struct loc const *src, struct loc const *dst,
             char const *backup)
 {
-  printf ("%s -> %s", quoteaf_n (0, src->path), quoteaf_n (1, dst->path));
+  printf ("%s%s -> %s", x->move ? "copied " : "", quoteaf_n (0, src->path),
+          quoteaf_n (1, dst->path));
   if (backup)
     printf (" (backup: %s)", quoteaf (backup));
   putchar ('\n');
@@ -530,7 +531,9 @@ copy_dir (struct loc const *src, struct stat const *src_st,
           error (0, errno, "cannot create directory %s", quoteaf (dst->path));
           return false;
         }
-      if (x->verbose)
+      if (x->verbose && x->move)
+        printf ("created directory %s\n", quoteaf (dst->path));
+      else if (x->verbose)
         say_copied (src, dst, NULL);
     }
   struct dst_dir dir;
@@ -824,8 +827,10 @@ same_name_at (char const *a, char const *b, bool follow)
   return same;
 }
 
-static bool
-same_name (char const *a, char const *b)
+/* Whether the names A and B are one directory entry, not following
+   a symbolic link to a directory.  */
+bool
+cp_same_name (char const *a, char const *b)
 {
   return same_name_at (a, b, false);
 }
@@ -836,7 +841,7 @@ same_name (char const *a, char const *b)
 static enum sameness
 judge_links (struct loc const *src, struct loc const *dst, bool same)
 {
-  bool sn = same_name (src->path, dst->path);
+  bool sn = cp_same_name (src->path, dst->path);
   if (!sn && x->backup != no_backups)
     return SAME_OK;
   if (!sn && same)
@@ -871,7 +876,7 @@ judge_same (struct loc const *src, struct stat const *src_st,
   if (x->backup != no_backups)
     {
       if (same_link)
-        return same_name (src->path, dst->path) ? SAME_ERROR : SAME_OK;
+        return cp_same_name (src->path, dst->path) ? SAME_ERROR : SAME_OK;
       return (!never && S_ISLNK (sl.st_mode) && !S_ISLNK (dl.st_mode)
               ? SAME_ERROR : SAME_OK);
     }
@@ -1159,12 +1164,14 @@ copy_entry (struct loc const *src, struct loc const *dst,
       case SKIP: goto out;
       case FAIL: goto out_fail;
       }
-  if (x->verbose && !S_ISDIR (st.st_mode))
+  if (x->verbose && !x->move && !S_ISDIR (st.st_mode))
     say_copied (src, dst, backup);
   if (!keep_hard_link (src, &st, dst, &done))
     goto out_fail;
   if (done)
     goto out;
+  if (x->verbose && x->move && !S_ISDIR (st.st_mode))
+    say_copied (src, dst, top ? x->move_backup : NULL);
 
   if (x->symbolic_link && !S_ISDIR (st.st_mode))
     ok = symlink_entry (src, dst);

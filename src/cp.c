@@ -26,6 +26,7 @@
 #include "quotearg.h"
 #include "xalloc.h"
 
+#include "copy-cli.h"
 #include "copy-report.h"
 #include "cp.h"
 #include "target-dir.h"
@@ -92,7 +93,7 @@ static struct option const long_options[] = {
   { NULL, 0, NULL, 0 }
 };
 
-/* The arguments of --sparse, --reflink and --update, with their
+/* The arguments of --sparse and --reflink, with their
    values, for argmatch.  */
 static char const *const sparse_args[] = { "never", "auto", "always", NULL };
 static enum copy_sparse const sparse_values[] = {
@@ -101,12 +102,6 @@ static enum copy_sparse const sparse_values[] = {
 static char const *const reflink_args[] = { "auto", "always", "never", NULL };
 static enum cp_reflink const reflink_values[] = {
   REFLINK_AUTO, REFLINK_ALWAYS, REFLINK_NEVER
-};
-static char const *const update_args[] = {
-  "all", "none", "none-fail", "older", NULL
-};
-static enum cp_update const update_values[] = {
-  UPDATE_ALL, UPDATE_NONE, UPDATE_NONE_FAIL, UPDATE_OLDER
 };
 
 /* The attributes --preserve and --no-preserve name.  */
@@ -417,17 +412,11 @@ main (int argc, char **argv)
         backup_given = true;
         set_simple_backup_suffix (optarg);
         break;
-      case 't':
-        if (target_dir)
-          error (EXIT_FAILURE, 0, "multiple target directories specified");
-        target_dir = optarg;
-        break;
+      case 't': set_target_dir (&target_dir, optarg); break;
       case 'T': no_target_dir = true; break;
       case 'u': x.update = UPDATE_OLDER; break;
       case UPDATE_OPTION:
-        x.update = (optarg ? XARGMATCH ("--update", optarg, update_args,
-                                        update_values)
-                    : UPDATE_OLDER);
+        x.update = decode_update (optarg);
         break;
       case 'v': x.verbose = true; break;
       case 'x': x.one_file_system = true; break;

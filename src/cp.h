@@ -72,6 +72,12 @@ struct cp_options
   bool verbose;
   bool debug;
   bool progress;                /* -g: a display on a terminal */
+  bool move;                    /* mv's copy across file systems: -v
+                                   says "copied" and "created
+                                   directory", and nothing for a hard
+                                   link made again */
+  char const *move_backup;      /* mv: the backup it made of the
+                                   operand's destination, for -v */
 };
 
 bool cp_copy_operand (char const *src, char const *dst,
@@ -79,5 +85,6 @@ bool cp_copy_operand (char const *src, char const *dst,
 void cp_count_operands (char const *const *srcs, int n);
 void cp_copy_init (struct cp_options const *x, int n_sources);
 void cp_copy_finish (void);
+bool cp_same_name (char const *a, char const *b);
 
 #endif

@@ -10,7 +10,8 @@ AM_CFLAGS += $(WARN_CFLAGS)
 # --version text.
 noinst_LIBRARIES += src/libcli.a
 src_libcli_a_SOURCES = src/version.c src/version.h \
-  src/copy-report.c src/copy-report.h src/target-dir.c src/target-dir.h
+  src/copy-report.c src/copy-report.h src/target-dir.c src/target-dir.h \
+  src/copy-cli.c src/copy-cli.h
 
 bin_PROGRAMS += src/md2sum src/md4sum src/md5sum src/sha1sum \
   src/sha224sum src/sha256sum src/sha384sum src/sha512sum
@@ -50,3 +51,10 @@ src_cp_LDADD = $(LDADD) $(LIBMULTITHREAD)
 bin_PROGRAMS += src/install
 src_install_SOURCES = src/install.c src/install.h src/install-file.c \
   src/install-dir.c
+
+bin_PROGRAMS += src/mv
+src_mv_SOURCES = src/mv.c src/mv.h src/mv-move.c src/cp.h src/cp-copy.c \
+  src/cp-progress.c src/cp-progress.h
+# The progress display's thread, linked in with cp-copy.c (mv never
+# starts it).
+src_mv_LDADD = $(LDADD) $(LIBMULTITHREAD)

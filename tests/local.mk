@@ -6,6 +6,7 @@ include tests/tee/list.mk
 include tests/diff/list.mk
 include tests/cp/list.mk
 include tests/install/list.mk
+include tests/mv/list.mk
 
 unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-md-engine tests/unit/test-variants \
@@ -32,6 +33,7 @@ AM_TESTS_ENVIRONMENT = \
   test -z '$(BRISK_CP)' || { BRISK_CP='$(BRISK_CP)'; export BRISK_CP; }; \
   test -z '$(BRISK_INSTALL)' \
     || { BRISK_INSTALL='$(BRISK_INSTALL)'; export BRISK_INSTALL; }; \
+  test -z '$(BRISK_MV)' || { BRISK_MV='$(BRISK_MV)'; export BRISK_MV; }; \
   srcdir='$(abs_top_srcdir)/tests'; export srcdir; \
   LC_ALL=C; export LC_ALL; \
   case ' $(CFLAGS) $(LDFLAGS) ' in \
@@ -58,6 +60,10 @@ EXTRA_DIST += $(CP_TESTS) tests/cp/list.mk tests/cp/lib.sh
 # tests/cp/lib.sh (with tool=install) and tests/cp/tree-dump.
 TESTS += $(INSTALL_TESTS)
 EXTRA_DIST += $(INSTALL_TESTS) tests/install/list.mk
+# mv's tests: the same comparison with GNU's mv (BRISK_MV, default
+# src/mv), through tests/cp/lib.sh.
+TESTS += $(MV_TESTS)
+EXTRA_DIST += $(MV_TESTS) tests/mv/list.mk tests/mv/lib.sh
 
 # The differential tests; make check-diff runs them alone, with the seed
 # and number of cases (per test) given: make check-diff SEED=7 CASES=2000;

@@ -62,8 +62,9 @@
 #   require_tmpfs_
 #       skips the test ("cannot mount a tmpfs here") unless a tmpfs can
 #       be mounted.
-#   small_tmpfs_ DIR
-#       makes DIR and mounts a 256 KiB tmpfs on it (mode 0755).
+#   small_tmpfs_ DIR [SIZE]
+#       makes DIR (if missing) and mounts a tmpfs of SIZE (default
+#       256k) on it, mode 0755.
 #
 # Variables: $gnu_cp_ (GNU's cp), $BRISK_CP, $tree_dump_ (the program),
 # $twin_self_ (non-empty when $BRISK_CP is GNU's own).
@@ -144,11 +145,13 @@ require_tmpfs_ ()
     || framework_failure_ "umount $cmp_/probe"
 }
 
-# small_tmpfs_ DIR: make DIR, and mount on it a 256 KiB tmpfs, mode
-# 0755: a file system that fills up.
+# small_tmpfs_ DIR [SIZE]: make DIR if missing, and mount on it a tmpfs
+# of SIZE (mount's size=; default 256k), mode 0755: a file system that
+# fills up, or another file system to move files to.
 small_tmpfs_ ()
 {
-  mkdir "$1" && mount -t tmpfs -o size=256k,mode=0755 tmpfs "$1"
+  { test -d "$1" || mkdir "$1"; } \
+    && mount -t tmpfs -o "size=${2-256k},mode=0755" tmpfs "$1"
 }
 
 # cp_run_ [-i IN] [-u] SIDE ARG...: see the head of this file.

@@ -1,0 +1,423 @@
+/* mv-move.c -- mv's mover: one operand at a time, decided as GNU
+   coreutils 9.1's mv decides it.
+
+   Within a file system an operand is renamed: first with
+   RENAME_NOREPLACE, which cannot replace anything, so that -n has no
+   window between a check and the rename; only when a destination is
+   in the way are the checks made (same file, --update, the prompts,
+   directory against non-directory, the backup) and a plain rename
+   replaces it.  Across file systems (EXDEV) the operand is copied by
+   cp-copy.c as "cp -a" would, and the source is removed only once its
+   whole copy is written and closed.
+
+   What this file may call: cp.h's tree copier, gnulib, and mv.h's
+   options.  It prints mv's messages.  */
+
+#include <config.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "backupfile.h"
+#include "error.h"
+#include "filenamecat.h"
+#include "progname.h"
+#include "quotearg.h"
+#include "same-inode.h"
+#include "xalloc.h"
+#include "yesno.h"
+
+#include "cp.h"
+#include "mv.h"
+
+#define quoteaf(name) quotearg_style (shell_escape_always_quoting_style, name)
+#define quoteaf_n(n, name) \
+  quotearg_n_style (n, shell_escape_always_quoting_style, name)
+
+static struct mv_options const *o;
+
+/* What cp-copy.c is told for a copy across file systems: "cp -a",
+   where no attribute but the data is required (as GNU's mv, which
+   says nothing of an owner it cannot give).  */
+static struct cp_options copy_opts;
+
+/* Whether cp_copy_init was called: only the first copy across file
+   systems sets the copier up.  */
+static bool copier_ready;
+
+/* Keep OPTS for the moves to come.  */
+void
+mv_init (struct mv_options const *opts)
+{
+  o = opts;
+  copy_opts = (struct cp_options) {
+    .recursive = true, .deref = DEREF_NEVER, .clobber = CLOBBER_YES,
+    .update = UPDATE_ALL, .reflink = REFLINK_AUTO,
+    .sparse = COPY_SPARSE_AUTO, .backup = no_backups,
+    .preserve = (COPY_PRESERVE_MODE | COPY_PRESERVE_TIMESTAMPS
+                 | COPY_PRESERVE_OWNERSHIP | COPY_PRESERVE_XATTR),
+    .preserve_links = true, .verbose = o->verbose, .move = true
+  };
+}
+
+/* Free what the moves set up.  */
+void
+mv_finish (void)
+{
+  if (copier_ready)
+    cp_copy_finish ();
+}
+
+/* Print -v's line for SRC renamed to DST, with BACKUP if one was
+   made.  */
+static void
+say_renamed (char const *src, char const *dst, char const *backup)
+{
+  if (!o->verbose)
+    return;
+  printf ("renamed %s -> %s", quoteaf_n (0, src), quoteaf_n (1, dst));
+  if (backup)
+    printf (" (backup: %s)", quoteaf (backup));
+  putchar ('\n');
+}
+
+/* ---- asking ----------------------------------------------------------- */
+
+/* Write into BUF the nine permission characters of MODE, as ls -l
+   shows them (s, S, t and T included), and a null.  */
+static void
+perm_string (mode_t mode, char buf[10])
+{
+  static char const rwx[] = "rwxrwxrwx";
+  for (int i = 0; i < 9; i++)
+    buf[i] = mode & (S_IRUSR >> i) ? rwx[i] : '-';
+  static struct
+  {
+    mode_t bit;
+    int pos;
+    char c;
+  } const special[] = {
+    { S_ISUID, 2, 's' }, { S_ISGID, 5, 's' }, { S_ISVTX, 8, 't' }
+  };
+  for (size_t i = 0; i < sizeof special / sizeof *special; i++)
+    if (mode & special[i].bit)
+      buf[special[i].pos] = (buf[special[i].pos] == '-'
+                             ? special[i].c - ('a' - 'A') : special[i].c);
+  buf[9] = '\0';
+}
+
+/* Ask whether to replace DST (lstat DST_ST): with the mode it has when
+   it is not writable (UNWRITABLE).  Return the answer.  */
+static bool
+ask_replace (char const *dst, struct stat const *dst_st, bool unwritable)
+{
+  if (unwritable)
+    {
+      char perms[10];
+      perm_string (dst_st->st_mode, perms);
+      fprintf (stderr, "%s: replace %s, overriding mode %04lo (%s)? ",
+               program_name, quoteaf (dst),
+               (unsigned long int) (dst_st->st_mode & 07777), perms);
+    }
+  else
+    fprintf (stderr, "%s: overwrite %s? ", program_name, quoteaf (dst));
+  return yesno ();
+}
+
+/* Whether the user lets DST (lstat DST_ST) be replaced: -i asks;
+   with none of -f, -i, -n, a destination not writable is asked about
+   when standard input is a terminal (a symbolic link never is).  */
+static bool
+may_replace (char const *dst, struct stat const *dst_st)
+{
+  bool unwritable = (!S_ISLNK (dst_st->st_mode)
+                     && faccessat (AT_FDCWD, dst, W_OK, AT_EACCESS) != 0);
+  if (o->interactive == MV_ASK
+      || (o->interactive == MV_UNSPECIFIED && o->stdin_tty && unwritable))
+    return ask_replace (dst, dst_st, unwritable);
+  return true;
+}
+
+/* ---- an existing destination ------------------------------------------ */
+
+/* What to do about a destination in the way.  */
+enum verdict
+{
+  GO_ON,                        /* rename over it */
+  SKIP,                         /* leave both: success */
+  FAIL                          /* leave both: failure (reported) */
+};
+
+/* Whether SRC (lstat ST) and DST (lstat DST_ST) are one file that mv
+   must not move onto itself: one inode (a symbolic link too), unless
+   a backup is made of a second name of it.  */
+static bool
+same_file (char const *src, struct stat const *st, char const *dst,
+           struct stat const *dst_st)
+{
+  if (!SAME_INODE (*st, *dst_st))
+    return false;
+  return o->backup == no_backups || cp_same_name (src, dst);
+}
+
+/* Whether --update's choice leaves DST (lstat DST_ST) be, for SRC
+   (lstat ST); set *FAILED when it is a failure (none-fail, reported).  */
+static bool
+update_skips (struct stat const *st, char const *dst,
+              struct stat const *dst_st, bool *failed)
+{
+  *failed = false;
+  if (S_ISDIR (st->st_mode))
+    return false;
+  switch (o->update)
+    {
+    case UPDATE_ALL: return false;
+    case UPDATE_NONE: return true;
+    case UPDATE_NONE_FAIL:
+      error (0, 0, "not replacing %s", quoteaf (dst));
+      *failed = true;
+      return true;
+    case UPDATE_OLDER:
+      return !(dst_st->st_mtim.tv_sec < st->st_mtim.tv_sec
+               || (dst_st->st_mtim.tv_sec == st->st_mtim.tv_sec
+                   && dst_st->st_mtim.tv_nsec < st->st_mtim.tv_nsec));
+    }
+  return false;
+}
+
+/* Decide about DST (lstat DST_ST), in the way of SRC (lstat ST); make
+   the backup if asked, its name in *BACKUP.  */
+static enum verdict
+judge_existing (char const *src, struct stat const *st, char const *dst,
+                struct stat const *dst_st, char **backup)
+{
+  bool failed;
+  if (same_file (src, st, dst, dst_st))
+    {
+      error (0, 0, "%s and %s are the same file", quoteaf_n (0, src),
+             quoteaf_n (1, dst));
+      return FAIL;
+    }
+  if (update_skips (st, dst, dst_st, &failed))
+    return failed ? FAIL : SKIP;
+  if (!may_replace (dst, dst_st))
+    return SKIP;
+  bool src_dir = S_ISDIR (st->st_mode), dst_dir = S_ISDIR (dst_st->st_mode);
+  if (dst_dir && !src_dir)
+    {
+      error (0, 0, "cannot overwrite directory %s with non-directory",
+             quoteaf (dst));
+      return FAIL;
+    }
+  if (src_dir && !dst_dir)
+    {
+      error (0, 0, "cannot overwrite non-directory %s with directory %s",
+             quoteaf_n (0, dst), quoteaf_n (1, src));
+      return FAIL;
+    }
+  if (o->backup != no_backups)
+    {
+      *backup = find_backup_file_name (AT_FDCWD, dst, o->backup);
+      if (rename (dst, *backup) < 0)
+        {
+          error (0, errno, "cannot backup %s", quoteaf (dst));
+          free (*backup);
+          *backup = NULL;
+          return FAIL;
+        }
+    }
+  return GO_ON;
+}
+
+/* After a failed move to DST, give its name back to BACKUP.  */
+static void
+unbackup (char const *dst, char const *backup)
+{
+  if (rename (backup, dst) < 0)
+    error (0, errno, "cannot un-backup %s", quoteaf (dst));
+  else if (o->verbose)
+    printf ("%s -> %s (unbackup)\n", quoteaf_n (0, backup),
+            quoteaf_n (1, dst));
+}
+
+/* ---- removing a source copied ----------------------------------------- */
+
+static bool remove_entry (int dirfd, char const *name, char const *path,
+                          bool is_dir);
+
+/* Remove what the directory open as FD (taken and closed), whose path
+   is PATH, holds.  Return true if all went.  */
+static bool
+remove_contents (int fd, char const *path)
+{
+  DIR *d = fdopendir (fd);
+  if (!d)
+    {
+      error (0, errno, "cannot remove %s", quoteaf (path));
+      close (fd);
+      return false;
+    }
+  /* Read the whole directory first: removing while reading may make
+     readdir skip or repeat entries.  */
+  size_t n = 0, alloc = 0;
+  struct { char *name; bool dir; } *v = NULL;
+  struct dirent *e;
+  while ((e = readdir (d)))
+    {
+      char const *s = e->d_name;
+      if (s[0] == '.' && (!s[1] || (s[1] == '.' && !s[2])))
+        continue;
+      struct stat st;
+      bool dir = (e->d_type == DT_DIR
+                  || (e->d_type == DT_UNKNOWN
+                      && fstatat (dirfd (d), s, &st, AT_SYMLINK_NOFOLLOW) == 0
+                      && S_ISDIR (st.st_mode)));
+      if (n == alloc)
+        v = x2nrealloc (v, &alloc, sizeof *v);
+      v[n].name = xstrdup (s);
+      v[n++].dir = dir;
+    }
+  bool ok = true;
+  for (size_t i = 0; i < n; i++)
+    {
+      char *p = file_name_concat (path, v[i].name, NULL);
+      if (!p)
+        xalloc_die ();
+      ok &= remove_entry (dirfd (d), v[i].name, p, v[i].dir);
+      free (p);
+      free (v[i].name);
+    }
+  free (v);
+  closedir (d);
+  return ok;
+}
+
+/* Remove NAME in DIRFD, whose path is PATH, a directory with what it
+   holds when IS_DIR.  -v says each removal as GNU's mv does.  Return
+   true, or false (reported).  */
+static bool
+remove_entry (int dirfd, char const *name, char const *path, bool is_dir)
+{
+  if (is_dir)
+    {
+      int fd = openat (dirfd, name,
+                       O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (fd < 0 || !remove_contents (fd, path))
+        {
+          if (fd < 0)
+            error (0, errno, "cannot remove %s", quoteaf (path));
+          return false;
+        }
+    }
+  if (unlinkat (dirfd, name, is_dir ? AT_REMOVEDIR : 0) < 0)
+    {
+      error (0, errno, "cannot remove %s", quoteaf (path));
+      return false;
+    }
+  if (o->verbose)
+    printf (is_dir ? "removed directory %s\n" : "removed %s\n",
+            quoteaf (path));
+  return true;
+}
+
+/* ---- one operand ------------------------------------------------------ */
+
+/* Move SRC (lstat ST) to DST on another file system: remove DST if
+   there (EXISTS), copy SRC there as "cp -a" does, then remove SRC.
+   BACKUP is the backup made of DST, or NULL.  Return true if all went
+   well.  */
+static bool
+move_across (char const *src, struct stat const *st, char const *dst,
+             bool exists, char const *backup)
+{
+  if (exists
+      && unlinkat (AT_FDCWD, dst, S_ISDIR (st->st_mode) ? AT_REMOVEDIR : 0)
+      < 0 && errno != ENOENT)
+    {
+      error (0, errno, "inter-device move failed: %s to %s; "
+             "unable to remove target", quoteaf_n (0, src),
+             quoteaf_n (1, dst));
+      return false;
+    }
+  if (!copier_ready)
+    {
+      cp_copy_init (&copy_opts, 1);
+      copier_ready = true;
+    }
+  copy_opts.move_backup = backup;
+  bool copied = cp_copy_operand (src, dst, NULL);
+  copy_opts.move_backup = NULL;
+  if (!copied)
+    return false;
+  return remove_entry (AT_FDCWD, src, src, S_ISDIR (st->st_mode));
+}
+
+/* Rename SRC (lstat ST) to DST, replacing it if it EXISTS, or move it
+   across file systems; BACKUP is the backup made of DST, or NULL.
+   Return true if it moved.  */
+static bool
+move_it (char const *src, struct stat const *st, char const *dst,
+         bool exists, char const *backup)
+{
+  if (renameat (AT_FDCWD, src, AT_FDCWD, dst) == 0)
+    {
+      say_renamed (src, dst, backup);
+      return true;
+    }
+  int err = errno;
+  if (err == EXDEV && !o->no_copy)
+    return move_across (src, st, dst, exists, backup);
+  if (err == EINVAL)
+    error (0, 0, "cannot move %s to a subdirectory of itself, %s",
+           quoteaf_n (0, src), quoteaf_n (1, dst));
+  else
+    error (0, err, "cannot move %s to %s", quoteaf_n (0, src),
+           quoteaf_n (1, dst));
+  return false;
+}
+
+/* Move SRC to DST as the options say.  RENAME_ERR is the errno of a
+   RENAME_NOREPLACE rename of the two already tried (0 if it worked),
+   or -1 if none was.  Return true if all went well.  */
+bool
+mv_operand (char const *src, char const *dst, int rename_err)
+{
+  int err = rename_err;
+  if (err < 0)
+    err = (renameat2 (AT_FDCWD, src, AT_FDCWD, dst, RENAME_NOREPLACE) == 0
+           ? 0 : errno);
+  if (err == 0)
+    {
+      say_renamed (src, dst, NULL);
+      return true;
+    }
+  /* With -n, what is in the way stays, with no look at it.  */
+  if (err == EEXIST && o->update == UPDATE_NONE)
+    return true;
+  struct stat st, dst_st;
+  if (lstat (src, &st) < 0)
+    {
+      error (0, errno, "cannot stat %s", quoteaf (src));
+      return false;
+    }
+  bool exists = lstat (dst, &dst_st) == 0;
+  char *backup = NULL;
+  if (exists)
+    switch (judge_existing (src, &st, dst, &dst_st, &backup))
+      {
+      case GO_ON: break;
+      case SKIP: return true;
+      case FAIL: return false;
+      }
+  bool ok = move_it (src, &st, dst, exists && !backup, backup);
+  if (!ok && backup)
+    unbackup (dst, backup);
+  free (backup);
+  return ok;
+}

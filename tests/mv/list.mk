@@ -1,0 +1,16 @@
+## Shell tests of mv, included from tests/local.mk.  Each sources
+## tests/mv/lib.sh and compares the mv under test ($BRISK_MV, by default
+## src/mv) with GNU's (/usr/bin/mv): output, messages, exit status and
+## the trees left behind (tests/cp/tree-dump).  Run them against GNU
+## itself with: make check TESTS="$(echo tests/mv/*.sh)" BRISK_MV=/usr/bin/mv
+## But newer-options.sh, which checks what GNU 9.1 lacks (--update=WHICH,
+## --no-copy) against the answers newer GNU gives.
+MV_TESTS = \
+  tests/mv/across.sh \
+  tests/mv/basic.sh \
+  tests/mv/enospc.sh \
+  tests/mv/errors.sh \
+  tests/mv/names.sh \
+  tests/mv/newer-options.sh \
+  tests/mv/overwrite.sh \
+  tests/mv/prompt-tty.sh
