@@ -312,6 +312,27 @@ check_copy (struct source const *s, struct job const *j, int dst,
     free (exp);
 }
 
+/* Copy S under J with copy_data, or with copy_data_n of LEN bytes if
+   LEN is not negative, into DST; set *RES.  Return what the copy
+   returns.  */
+static int
+copy_job (struct source const *s, struct job const *j, off_t len, int dst,
+          struct copy_result *res)
+{
+  struct copy_engine e;
+  copy_engine_init (&e, j->sparse);
+  e.first = j->first;
+  e.last = j->last;
+  if (lseek (s->fd, j->src_off, SEEK_SET) < 0)
+    abort ();
+  int r = (len < 0 ? copy_data (&e, s->fd, NULL, dst, NULL, res)
+           : copy_data_n (&e, s->fd, NULL, dst, NULL, len, res));
+  int err = errno;
+  copy_engine_free (&e);
+  errno = err;
+  return r;
+}
+
 /* Copy S under J and check the result against EXPECT.  */
 static void
 run_copy (struct source const *s, struct job const *j, enum expect expect)
@@ -325,15 +346,8 @@ run_copy (struct source const *s, struct job const *j, enum expect expect)
   unsigned char *old;
   size_t old_size;
   int dst = make_dest (j, &old, &old_size);
-  struct copy_engine e;
-  copy_engine_init (&e, j->sparse);
-  e.first = j->first;
-  e.last = j->last;
   struct copy_result res;
-  if (lseek (s->fd, j->src_off, SEEK_SET) < 0)
-    abort ();
-  int r = copy_data (&e, s->fd, NULL, dst, NULL, &res);
-  copy_engine_free (&e);
+  int r = copy_job (s, j, -1, dst, &res);
   check_copy (s, j, dst, r, &res, expect, old, old_size, label);
   free (old);
   close (dst);
@@ -555,15 +569,8 @@ bounded_copy (struct source const *s, struct job const *j, off_t len,
   unsigned char *old;
   size_t old_size;
   int dst = make_dest (j, &old, &old_size);
-  struct copy_engine e;
-  copy_engine_init (&e, j->sparse);
-  e.first = j->first;
-  e.last = j->last;
   struct copy_result res;
-  if (lseek (s->fd, j->src_off, SEEK_SET) < 0)
-    abort ();
-  int r = copy_data_n (&e, s->fd, NULL, dst, NULL, len, &res);
-  copy_engine_free (&e);
+  int r = copy_job (s, j, len, dst, &res);
   off_t avail = s->size - j->src_off;
   off_t n = r != 1 ? 0 : len < avail ? len : avail;
   if (r < 0 || (r == 0 && expect == MUST) || (r == 1 && expect == NEVER
