@@ -6,6 +6,7 @@ man1_MANS += doc/md2sum.1 doc/md4sum.1 doc/md5sum.1 doc/sha1sum.1 \
 man1_MANS += doc/cat.1
 man1_MANS += doc/tee.1
 man1_MANS += doc/cp.1
+man1_MANS += doc/split.1
 CLEANFILES += $(man1_MANS)
 EXTRA_DIST += doc/brisk.x
 
@@ -14,6 +15,7 @@ EXTRA_DIST += doc/brisk.x
 man_name_cat = concatenate files and print on the standard output
 man_name_tee = read from standard input and write to standard output and files
 man_name_cp = copy files and directories
+man_name_split = split a file into pieces
 
 doc/%.1: src/%$(EXEEXT) $(srcdir)/doc/brisk.x
 	$(AM_V_GEN)name='$(man_name_$*)' && $(MKDIR_P) doc && \

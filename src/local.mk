@@ -44,3 +44,6 @@ src_tee_LDADD = $(LDADD) $(LIBMULTITHREAD)
 bin_PROGRAMS += src/cp
 src_cp_SOURCES = src/cp.c src/cp.h src/cp-copy.c src/cp-progress.c \
   src/cp-progress.h
+
+bin_PROGRAMS += src/split
+src_split_SOURCES = src/split.c src/split.h src/split-out.c src/split-cut.c

@@ -5,6 +5,7 @@ include tests/cat/list.mk
 include tests/tee/list.mk
 include tests/diff/list.mk
 include tests/cp/list.mk
+include tests/split/list.mk
 
 unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-md-engine tests/unit/test-variants \
@@ -50,6 +51,10 @@ check_PROGRAMS += tests/cp/tree-dump
 tests_cp_tree_dump_SOURCES = tests/cp/tree-dump.c
 TESTS += $(CP_TESTS)
 EXTRA_DIST += $(CP_TESTS) tests/cp/list.mk tests/cp/lib.sh
+
+# split's tests compare src/split with GNU's, case by case.
+TESTS += $(SPLIT_TESTS)
+EXTRA_DIST += $(SPLIT_TESTS) tests/split/list.mk tests/split/lib.sh
 
 # The differential tests; make check-diff runs them alone, with the seed
 # and number of cases (per test) given: make check-diff SEED=7 CASES=2000;
