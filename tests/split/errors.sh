@@ -15,43 +15,43 @@ printf 'a\nb\nc\n' > xab
 pre_='ln -s /dev/full xab'
 for args in '-b 5000' '-l 1000' '-n 3' '-n l/3' '-C 5000'; do
   # shellcheck disable=SC2086
-  check_ - $args ../in || fail=1
+  check_ - $args ../../in || fail=1
   # shellcheck disable=SC2086
   check_ '|in' $args || fail=1
 done
 # Round robin: what xaa holds when writing xab fails depends on when
 # each tool's buffers are written; the message and status must agree.
-check_ - -n r/3 ../in > /dev/null
+check_ - -n r/3 ../../in > /dev/null
 for f in err rc; do
-  compare g.$f b.$f || fail=1
+  compare g$check_n_/$f b$check_n_/$f || fail=1
 done
 pre_='ln -s /dev/full xaa'
-check_ - -b 100000 ../in || fail=1
-pre_='cp ../xab .'
+check_ - -b 100000 ../../in || fail=1
+pre_='cp ../../xab .'
 check_ - -l 1 xab || fail=1
-check_ - -l 1 ../xab xa || fail=1
+check_ - -l 1 ../../xab xa || fail=1
 pre_=
 
 split_stdout_=/dev/full
 for args in '-n 2/3' '-n l/2/3' '-n r/2/3'; do
   # shellcheck disable=SC2086
-  check_ - $args ../in || fail=1
+  check_ - $args ../../in || fail=1
   # shellcheck disable=SC2086
   check_ '|in' $args || fail=1
 done
 split_stdout_=
 
-check_ - -a 1 -b 1 ../small || fail=1
-check_ - -d -a 1 -l 2 ../in || fail=1
-check_ - --filter='exit 3' -l 1000 ../in || fail=1
-check_ - --filter='cat > $FILE; exit 4' -n 3 ../in || fail=1
-check_ - --filter='kill -TERM $$' -l 1000 ../in || fail=1
-check_ - --filter='head -c 10 > $FILE' -b 5000 ../in || fail=1
-check_ - --filter='head -n 1 > $FILE' -n r/3 ../in || fail=1
-check_ - --filter='exec 0<&-; echo $FILE' -b 1000 ../in || fail=1
-check_ - --filter='cat > /dev/full' -l 1000 ../in || fail=1
+check_ - -a 1 -b 1 ../../small || fail=1
+check_ - -d -a 1 -l 2 ../../in || fail=1
+check_ - --filter='exit 3' -l 1000 ../../in || fail=1
+check_ - --filter='cat > $FILE; exit 4' -n 3 ../../in || fail=1
+check_ - --filter='kill -TERM $$' -l 1000 ../../in || fail=1
+check_ - --filter='head -c 10 > $FILE' -b 5000 ../../in || fail=1
+check_ - --filter='head -n 1 > $FILE' -n r/3 ../../in || fail=1
+check_ - --filter='exec 0<&-; echo $FILE' -b 1000 ../../in || fail=1
+check_ - --filter='cat > /dev/full' -l 1000 ../../in || fail=1
 brisk_env_=SHELL=/nonexistent
-SHELL=/nonexistent check_ - --filter=cat -l 1000 ../in || fail=1
+SHELL=/nonexistent check_ - --filter=cat -l 1000 ../../in || fail=1
 brisk_env_=
 
 echo "$check_n_ cases"
