@@ -8,6 +8,7 @@ man1_MANS += doc/tee.1
 man1_MANS += doc/cp.1
 man1_MANS += doc/install.1
 man1_MANS += doc/mv.1
+man1_MANS += doc/split.1
 CLEANFILES += $(man1_MANS)
 EXTRA_DIST += doc/brisk.x
 
@@ -18,6 +19,7 @@ man_name_tee = read from standard input and write to standard output and files
 man_name_cp = copy files and directories
 man_name_install = copy files and set attributes
 man_name_mv = move (rename) files
+man_name_split = split a file into pieces
 
 doc/%.1: src/%$(EXEEXT) $(srcdir)/doc/brisk.x
 	$(AM_V_GEN)name='$(man_name_$*)' && $(MKDIR_P) doc && \

@@ -45,6 +45,9 @@ struct copy_job
   struct stat dst_st;
   off_t src_off;
   off_t dst_off;
+  bool bounded;                 /* copy_data_n: at most LEFT bytes */
+  off_t left;                   /* bytes still to copy (OFF_T_MAX when
+                                   not bounded: until end of file) */
   bool dst_append;              /* DST has O_APPEND: seeks do not
                                    place writes */
   char *buf;
@@ -59,11 +62,12 @@ fail (struct copy_job *j, enum copy_failure side)
   return -1;
 }
 
-/* Tell J's engine's progress hook, if any, that N more bytes were
-   copied.  */
+/* Count N more bytes copied by J, and tell its engine's progress hook,
+   if any.  */
 static void
-note_progress (struct copy_job const *j, off_t n)
+note_progress (struct copy_job *j, off_t n)
 {
+  j->result->bytes += n;
   if (j->engine->progress)
     j->engine->progress (j->engine->progress_arg, n);
 }
@@ -131,7 +135,8 @@ clone_rung (struct copy_job *j)
 {
 #ifdef FICLONE
   struct copy_engine *e = j->engine;
-  if (!(S_ISREG (j->src_st.st_mode) && S_ISREG (j->dst_st.st_mode)
+  if (j->bounded
+      || !(S_ISREG (j->src_st.st_mode) && S_ISREG (j->dst_st.st_mode)
         && j->src_off == 0 && j->dst_off == 0 && j->dst_st.st_size == 0)
       || pairs_have (&e->no_clone, j->src_st.st_dev, j->dst_st.st_dev))
     return 0;
@@ -276,7 +281,7 @@ static int
 read_write_rung (struct copy_job *j)
 {
   off_t copied = 0;
-  return read_write_loop (j, OFF_T_MAX, &copied);
+  return read_write_loop (j, j->left, &copied);
 }
 
 /* ---- copy_file_range ------------------------------------------------- */
@@ -339,7 +344,9 @@ range_rung (struct copy_job *j)
                      j->dst_st.st_dev))
     return 0;
   off_t copied = 0;
-  return range_loop (j, OFF_T_MAX, &copied);
+  int r = range_loop (j, j->left, &copied);
+  j->left -= copied;            /* read/write goes on with the rest */
+  return r;
 }
 
 /* ---- sparse ---------------------------------------------------------- */
@@ -362,22 +369,29 @@ copy_extent (struct copy_job *j, off_t data, off_t len, off_t *copied)
   return read_write_loop (j, len - *copied, copied);
 }
 
-/* End J's sparse copy, whose source data ended at offset POS: leave
-   the source at its end, and extend the destination to match (a
+/* End J's sparse copy, whose source data ended at offset POS, of the
+   source up to offset LIMIT: leave the source at its end, or at LIMIT
+   if that comes first, and extend the destination to match (a
    trailing hole) with its offset there.  Return 1, or -1 with errno
    set.  */
 static int
-finish_sparse (struct copy_job *j, off_t pos)
+finish_sparse (struct copy_job *j, off_t pos, off_t limit)
 {
   off_t end = lseek (j->src, 0, SEEK_END);
   if (end < 0)
     return fail (j, COPY_FAILED_READ);
+  if (limit < end)
+    end = limit;
   if (end < pos)
     end = pos;                  /* it shrank after being copied */
+  if (j->bounded && lseek (j->src, end, SEEK_SET) < 0)
+    return fail (j, COPY_FAILED_READ);
   off_t dst_end = j->dst_off + (end - j->src_off);
   if (ftruncate (j->dst, dst_end) < 0
       || lseek (j->dst, dst_end, SEEK_SET) < 0)
     return fail (j, COPY_FAILED_WRITE);
+  /* The holes count as copied.  */
+  j->result->bytes = end - j->src_off;
   return 1;
 }
 
@@ -387,7 +401,8 @@ finish_sparse (struct copy_job *j, off_t pos)
    extents that SEEK_DATA and SEEK_HOLE find from the source's offset
    on, then extend the destination to the source's size.  Return 0 if
    the file system cannot tell the extents (the first SEEK_DATA fails
-   with EINVAL).  */
+   with EINVAL).  A bounded copy stops at the source offset J->src_off
+   + J->left.  */
 static int
 sparse_rung (struct copy_job *j)
 {
@@ -398,16 +413,21 @@ sparse_rung (struct copy_job *j)
       || !dst_takes_holes (j))
     return 0;
   off_t pos = j->src_off;
-  for (bool first = true;; first = false)
+  off_t limit = (OFF_T_MAX - pos < j->left ? OFF_T_MAX : pos + j->left);
+  for (bool first = true; pos < limit; first = false)
     {
       off_t data = lseek (j->src, pos, SEEK_DATA);
       if (data < 0 && errno == ENXIO)
         break;                  /* only a hole from POS on */
       if (data < 0 && first && errno == EINVAL)
         return 0;
+      if (limit <= data)
+        break;                  /* only a hole up to LIMIT */
       off_t hole = data < 0 ? -1 : lseek (j->src, data, SEEK_HOLE);
       if (hole < 0)
         return fail (j, COPY_FAILED_READ);
+      if (limit < hole)
+        hole = limit;
       off_t copied;
       if (copy_extent (j, data, hole - data, &copied) < 0)
         return -1;
@@ -415,7 +435,7 @@ sparse_rung (struct copy_job *j)
       if (copied < hole - data)
         break;                  /* the source ended sooner */
     }
-  return finish_sparse (j, pos);
+  return finish_sparse (j, pos, limit);
 #else
   (void) j;
   return 0;
@@ -482,8 +502,10 @@ job_given (struct copy_job *j, struct copy_engine *engine,
     j->dst_st = *dst_st;
   j->src_off = j->dst_off = off;
   j->dst_append = append;
+  j->left = OFF_T_MAX;
   result->method = COPY_METHOD_NONE;
   result->failure = COPY_FAILED_NONE;
+  result->bytes = 0;
 }
 
 /* Fill in J for copying SRC (status SRC_ST, or NULL to fstat it) to
@@ -577,5 +599,29 @@ copy_data_onward (struct copy_engine *engine,
 {
   struct copy_job j;
   job_given (&j, engine, src, src_st, dst, dst_st, -1, true, result);
+  return run_ladder (&j, engine, result);
+}
+
+/* Copy as copy_data does, but at most LENGTH (>= 0) bytes: from SRC's
+   current offset to DST's, leaving both offsets just after the bytes
+   copied.  RESULT->bytes tells how many were copied: fewer than LENGTH
+   only when the source ended sooner.  The clone rung does not serve a
+   bounded copy (it shares whole files).  Return as copy_data.  */
+int
+copy_data_n (struct copy_engine *engine,
+             int src, struct stat const *src_st,
+             int dst, struct stat const *dst_st,
+             off_t length, struct copy_result *result)
+{
+  struct copy_job j;
+  if (job_init (&j, engine, src, src_st, dst, dst_st, result) < 0)
+    return -1;
+  j.bounded = true;
+  j.left = length;
+  if (length == 0)
+    {
+      result->method = engine->first;
+      return 1;
+    }
   return run_ladder (&j, engine, result);
 }

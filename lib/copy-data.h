@@ -21,7 +21,10 @@
    destination's current offset (the clone rung serves only when both
    are 0), and on success leaves the source at its end and the
    destination just after the last byte copied, so that a caller such
-   as cat can copy several sources one after the other.  Holes are
+   as cat can copy several sources one after the other.  copy_data_n
+   copies at most a given count of bytes instead, leaving the source
+   just after them (split's byte chunks); every rung but clone honours
+   the bound.  Holes are
    made (by the sparse rung, and by read/write under
    COPY_SPARSE_ALWAYS) only where the destination holds nothing at or
    after its offset, so no old byte can stay where a zero belongs.
@@ -141,6 +144,8 @@ struct copy_result
 {
   enum copy_method method;      /* the rung that finished the copy */
   enum copy_failure failure;    /* on -1: the side that failed */
+  off_t bytes;                  /* the count of bytes copied (a hole
+                                   counts) */
 };
 
 void copy_engine_init (struct copy_engine *engine, enum copy_sparse sparse);
@@ -160,6 +165,11 @@ int copy_data_onward (struct copy_engine *engine,
                       int src, struct stat const *src_st,
                       int dst, struct stat const *dst_st,
                       struct copy_result *result);
+
+int copy_data_n (struct copy_engine *engine,
+                 int src, struct stat const *src_st,
+                 int dst, struct stat const *dst_st,
+                 off_t length, struct copy_result *result);
 
 char const *copy_method_name (enum copy_method method);
 

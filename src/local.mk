@@ -58,3 +58,6 @@ src_mv_SOURCES = src/mv.c src/mv.h src/mv-move.c src/cp.h src/cp-copy.c \
 # The progress display's thread, linked in with cp-copy.c (mv never
 # starts it).
 src_mv_LDADD = $(LDADD) $(LIBMULTITHREAD)
+
+bin_PROGRAMS += src/split
+src_split_SOURCES = src/split.c src/split.h src/split-out.c src/split-cut.c

@@ -7,6 +7,7 @@ include tests/diff/list.mk
 include tests/cp/list.mk
 include tests/install/list.mk
 include tests/mv/list.mk
+include tests/split/list.mk
 
 unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-md-engine tests/unit/test-variants \
@@ -64,6 +65,9 @@ EXTRA_DIST += $(INSTALL_TESTS) tests/install/list.mk
 # src/mv), through tests/cp/lib.sh.
 TESTS += $(MV_TESTS)
 EXTRA_DIST += $(MV_TESTS) tests/mv/list.mk tests/mv/lib.sh
+# split's tests compare src/split with GNU's, case by case.
+TESTS += $(SPLIT_TESTS)
+EXTRA_DIST += $(SPLIT_TESTS) tests/split/list.mk tests/split/lib.sh
 
 # The differential tests; make check-diff runs them alone, with the seed
 # and number of cases (per test) given: make check-diff SEED=7 CASES=2000;

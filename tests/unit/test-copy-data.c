@@ -16,6 +16,9 @@
    into holes with COPY_SPARSE_ALWAYS, /dev/full (a write error,
    ENOSPC), a directory as source (a read error, EISDIR), and the clone
    cache: FICLONE is asked once per pair of devices that cannot clone.
+   Bounded copies (copy_data_n) with each rung: exactly the bytes asked
+   for (fewer at the end of the source), both offsets left just after
+   them, old bytes after the destination's range kept.
    A directory that cannot be used is SKIP.  Exits 1 on any failure.
 
    Not reached here: copy_file_range returning 0 at once for a /proc
@@ -310,6 +313,33 @@ check_copy (struct source const *s, struct job const *j, int dst,
     free (exp);
 }
 
+/* Copy S under J with copy_data (copy_data_onward if J->onward), or
+   with copy_data_n of LEN bytes if LEN is not negative, into DST; set
+   *RES.  Return what the copy returns.  */
+static int
+copy_job (struct source const *s, struct job const *j, off_t len, int dst,
+          struct copy_result *res)
+{
+  struct copy_engine e;
+  copy_engine_init (&e, j->sparse);
+  e.first = j->first;
+  e.last = j->last;
+  if (lseek (s->fd, j->src_off, SEEK_SET) < 0)
+    abort ();
+  struct stat src_st, dst_st;
+  if (fstat (s->fd, &src_st) != 0 || fstat (dst, &dst_st) != 0)
+    abort ();
+  int r = (0 <= len
+           ? copy_data_n (&e, s->fd, NULL, dst, NULL, len, res)
+           : j->onward
+           ? copy_data_onward (&e, s->fd, &src_st, dst, &dst_st, res)
+           : copy_data (&e, s->fd, NULL, dst, NULL, res));
+  int err = errno;
+  copy_engine_free (&e);
+  errno = err;
+  return r;
+}
+
 /* Copy S under J and check the result against EXPECT.  */
 static void
 run_copy (struct source const *s, struct job const *j, enum expect expect)
@@ -323,20 +353,8 @@ run_copy (struct source const *s, struct job const *j, enum expect expect)
   unsigned char *old;
   size_t old_size;
   int dst = make_dest (j, &old, &old_size);
-  struct copy_engine e;
-  copy_engine_init (&e, j->sparse);
-  e.first = j->first;
-  e.last = j->last;
   struct copy_result res;
-  if (lseek (s->fd, j->src_off, SEEK_SET) < 0)
-    abort ();
-  struct stat src_st, dst_st;
-  if (fstat (s->fd, &src_st) != 0 || fstat (dst, &dst_st) != 0)
-    abort ();
-  int r = (j->onward
-           ? copy_data_onward (&e, s->fd, &src_st, dst, &dst_st, &res)
-           : copy_data (&e, s->fd, NULL, dst, NULL, &res));
-  copy_engine_free (&e);
+  int r = copy_job (s, j, -1, dst, &res);
   if (j->onward)
     strncat (label, " (onward)", sizeof label - strlen (label) - 1);
   check_copy (s, j, dst, r, &res, expect, old, old_size, label);
@@ -562,8 +580,78 @@ clone_cache (char const *dir_a, char const *dir_b)
   copy_engine_free (&e);
 }
 
+/* Check one bounded copy (copy_data_n) of S under J (the ladder and
+   offsets) of LEN bytes, where EXPECT says whether J's ladder must
+   serve: the bytes of the destination, the count reported, and both
+   offsets, which must be just after the range copied.  */
+static void
+bounded_copy (struct source const *s, struct job const *j, off_t len,
+              enum expect expect)
+{
+  char label[256];
+  snprintf (label, sizeof label, "%s -> %s, %s..%s, copy_data_n of %lld "
+            "from %lld to %zu", s->label, j->dir, copy_method_name (j->first),
+            copy_method_name (j->last), (long long) len,
+            (long long) j->src_off, j->dst_off);
+  unsigned char *old;
+  size_t old_size;
+  int dst = make_dest (j, &old, &old_size);
+  struct copy_result res;
+  int r = copy_job (s, j, len, dst, &res);
+  off_t avail = s->size - j->src_off;
+  off_t n = r != 1 ? 0 : len < avail ? len : avail;
+  if (r < 0 || (r == 0 && expect == MUST) || (r == 1 && expect == NEVER
+                                                && len != 0))
+    failed (label, r < 0 ? strerror (errno) : "served or not as expected");
+  else if (r == 1 && res.bytes != n)
+    failed (label, "the count of bytes copied is wrong");
+  size_t got_size;
+  unsigned char *got = slurp (dst, &got_size);
+  unsigned char *exp = malloc (old_size + n + 1);
+  size_t exp_size = j->dst_off + n < old_size ? old_size : j->dst_off + n;
+  memcpy (exp, old, old_size);
+  memcpy (exp + j->dst_off, s->data + j->src_off, n);
+  same_bytes (label, exp, exp_size, got, got_size);
+  if (lseek (dst, 0, SEEK_CUR) != (off_t) j->dst_off + n)
+    failed (label, "the destination's offset is not after the copy");
+  if (lseek (s->fd, 0, SEEK_CUR) != j->src_off + n)
+    failed (label, "the source's offset is not after the copy");
+  free (exp);
+  free (got);
+  free (old);
+  close (dst);
+}
+
+/* Bounded copies of S (of more than 200 KiB) to DIR with each rung
+   alone and the whole ladder: nothing, one byte, ranges ending in a
+   block, across holes and read/write buffers, up to the end and past
+   it, from offsets 0 and 70000, to an empty destination and one with
+   old bytes after its offset.  */
+static void
+bounded (struct source const *s, char const *dir)
+{
+  off_t const lens[] = { 0, 1, 4095, 70001, 1 << 20, (off_t) s->size,
+                         (off_t) s->size + 1 };
+  off_t const from[] = { 0, 70000 };
+  for (int m = COPY_METHOD_CLONE; m <= COPY_METHOD_NONE; m++)
+    for (size_t f = 0; f < sizeof from / sizeof *from; f++)
+      for (size_t l = 0; l < sizeof lens / sizeof *lens; l++)
+        {
+          bool ladder = m == COPY_METHOD_NONE;
+          struct job j = { dir, ladder ? COPY_METHOD_CLONE : m,
+                           ladder ? COPY_METHOD_READ_WRITE : m,
+                           COPY_SPARSE_AUTO, from[f], 100 * f, 0 };
+          enum expect exp = (ladder ? MUST : m == COPY_METHOD_CLONE ? NEVER
+                             : rung_expect (s, m));
+          bounded_copy (s, &j, lens[l], exp);
+          j.dst_extra = 3000;
+          if (m != COPY_METHOD_SPARSE)
+            bounded_copy (s, &j, lens[l], exp);
+        }
+}
+
 /* The checks run_checks may run on a source.  */
-enum { EACH_RUNG = 1, OFFSETS = 2, ZEROS_TO_HOLES = 4 };
+enum { EACH_RUNG = 1, OFFSETS = 2, ZEROS_TO_HOLES = 4, BOUNDED = 8 };
 
 /* Run the CHECKS on S in DIR, then close and free S.  */
 static void
@@ -575,6 +663,8 @@ run_checks (struct source *s, char const *dir, int checks)
     with_offsets (s, dir);
   if (checks & ZEROS_TO_HOLES)
     zeros_to_holes (s, dir);
+  if (checks & BOUNDED)
+    bounded (s, dir);
   close (s->fd);
   free (s->data);
 }
@@ -598,7 +688,7 @@ test_plain (char const *dir)
     { 2 * b + 1, 0, 0, EACH_RUNG }, { IO_FILE_BUFSIZE - 1, 0, 0, EACH_RUNG },
     { IO_FILE_BUFSIZE + 1, 0, 0, EACH_RUNG },
     { 2 * IO_FILE_BUFSIZE + 7, 0, 0, EACH_RUNG },
-    { 3 << 20, 0, 0, EACH_RUNG | OFFSETS },
+    { 3 << 20, 0, 0, EACH_RUNG | OFFSETS | BOUNDED },
     { 1 << 20, 1 << 18, 1 << 19, EACH_RUNG | ZEROS_TO_HOLES },
     { 1 << 20, 1 << 18, 3 << 18, ZEROS_TO_HOLES },
   };
@@ -624,10 +714,10 @@ test_holes_proc_errors (char const *dir)
   size_t const mid_end[] = { 0, 2 << 20, (4 << 20) - (1 << 16) };
   make_sparse (&s, dir, "sparse, data at start, middle, end", 4 << 20,
                mid_end, 3);
-  run_checks (&s, dir, EACH_RUNG | OFFSETS);
+  run_checks (&s, dir, EACH_RUNG | OFFSETS | BOUNDED);
   size_t const trailing[] = { 0, 1 << 20 };
   make_sparse (&s, dir, "sparse, trailing hole", 3 << 20, trailing, 2);
-  run_checks (&s, dir, EACH_RUNG);
+  run_checks (&s, dir, EACH_RUNG | BOUNDED);
 
   char const *const procs[] = { "/proc/sys/kernel/ostype", "/proc/version" };
   for (int i = 0; i < 2; i++)

@@ -1,0 +1,546 @@
+/* split-cut.c -- the ways split cuts its input (standard input) into
+   pieces: -b (bytes), -l (lines), -C (lines in at most a size), -n N,
+   K/N, l/N, l/K/N (chunks of a known size) and r/N, r/K/N (round
+   robin).
+
+   Byte cuts of a regular file move the data with the copy engine
+   (copy_data_n: copy_file_range, in the kernel); the other cuts read
+   the input in blocks of the size given (io_blksize), into one heap
+   buffer, and write through split-out.c.  A line is a record ended by
+   EOLCHAR; the last one may lack it.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "alignalloc.h"
+#include "error.h"
+#include "full-write.h"
+#include "ioblksize.h"
+#include "split.h"
+#include "xalloc.h"
+
+/* A buffer of SIZE bytes for reading the input, page-aligned, on the
+   heap.  */
+static char *
+input_buffer (size_t size)
+{
+  long page = sysconf (_SC_PAGESIZE);
+  return xalignalloc (0 < page ? page : 4096, size);
+}
+
+/* Read up to N bytes of the input into BUF; return the count, 0 at end
+   of file.  Exit on error.  */
+static size_t
+read_input (char *buf, size_t n)
+{
+  ssize_t r = io_read (STDIN_FILENO, buf, n);
+  if (r < 0)
+    die_read ();
+  return r;
+}
+
+/* Copy LEN bytes of the input from its offset to FD (named NAME in
+   messages; FILTER: a --filter pipe, which may stop reading), with the
+   copy engine.  Return the count copied, less than LEN only at end of
+   input.  If the filter stops reading, the input is moved past the
+   LEN bytes as if they had been copied.  Exit on error.  */
+static off_t
+copy_input (int fd, char const *name, bool filter, off_t len)
+{
+  off_t start = filter ? lseek (STDIN_FILENO, 0, SEEK_CUR) : 0;
+  struct copy_result res;
+  if (0 <= copy_data_n (&engine, STDIN_FILENO, &in_st, fd, NULL, len, &res))
+    return res.bytes;
+  if (res.failure == COPY_FAILED_READ)
+    die_read ();
+  if (filter && errno == EPIPE && 0 <= start)
+    {
+      if (lseek (STDIN_FILENO, start + len, SEEK_SET) < 0)
+        die_read ();
+      return len;
+    }
+  die_write (name);
+}
+
+/* ---- -b ---------------------------------------------------------------- */
+
+/* Cut a regular input into pieces of N_BYTES, in the kernel; a piece is
+   made only for bytes that exist.  The size is taken again when the
+   input seems to end, in case it grew.  Return false (nothing done) if
+   the input's offset cannot be had.  */
+static bool
+cut_bytes_kernel (intmax_t n_bytes)
+{
+  off_t pos = lseek (STDIN_FILENO, 0, SEEK_CUR);
+  if (pos < 0)
+    return false;
+  off_t size = in_st.st_size;
+  for (;;)
+    {
+      struct stat st;
+      if (size <= pos && fstat (STDIN_FILENO, &st) == 0)
+        size = st.st_size;
+      if (size <= pos)
+        break;
+      piece_new ();
+      struct out_file *f = piece_current ();
+      off_t n = copy_input (f->fd, f->name, filter_command, n_bytes);
+      pos += n;
+      if (n < n_bytes)
+        break;
+    }
+  piece_end ();
+  return true;
+}
+
+/* Cut the input into pieces of N_BYTES bytes (the last may be
+   shorter), reading blocks of BUFSIZE bytes unless the kernel can
+   copy.  */
+void
+cut_bytes (intmax_t n_bytes, size_t bufsize)
+{
+  if (S_ISREG (in_st.st_mode) && 0 < in_st.st_size
+      && cut_bytes_kernel (n_bytes))
+    return;
+  char *buf = input_buffer (bufsize);
+  intmax_t left = 0;            /* room left in the current piece */
+  for (size_t n; (n = read_input (buf, bufsize)) != 0;)
+    for (char *p = buf; n;)
+      {
+        if (left == 0)
+          {
+            piece_new ();
+            left = n_bytes;
+          }
+        size_t w = n < left ? n : left;
+        piece_write (p, w);
+        p += w;
+        n -= w;
+        left -= w;
+      }
+  piece_end ();
+  alignfree (buf);
+}
+
+/* ---- -l ---------------------------------------------------------------- */
+
+/* Cut the input into pieces of N_LINES lines, reading blocks of
+   BUFSIZE bytes.  A piece is opened only when it gets a byte.  */
+void
+cut_lines (intmax_t n_lines, size_t bufsize)
+{
+  char *buf = input_buffer (bufsize);
+  intmax_t left = 0;            /* lines the current piece still takes */
+  for (size_t n; (n = read_input (buf, bufsize)) != 0;)
+    {
+      char *end = buf + n;
+      for (char *p = buf; p < end;)
+        {
+          if (left == 0)
+            {
+              piece_new ();
+              left = n_lines;
+            }
+          char *stop = end;
+          for (char *q = p; (q = memchr (q, eolchar, end - q)); )
+            if (q++, --left == 0)
+              {
+                stop = q;
+                break;
+              }
+          piece_write (p, stop - p);
+          p = stop;
+        }
+    }
+  piece_end ();
+  alignfree (buf);
+}
+
+/* ---- -C ---------------------------------------------------------------- */
+
+/* The state of a -C cut: each piece takes the whole lines that fit in
+   N bytes; a line that does not fit in a piece of its own is cut after
+   N bytes, and its rest is a line of its own.  USED: bytes in the
+   current piece (0: the next byte starts a new one).  DIRECT: a line
+   being written began its piece, so its bytes go out as they come.
+   HOLD: the start of a line (HLEN bytes) read but not yet known to fit
+   in the current piece; HLEN < N - USED.  */
+struct line_bytes
+{
+  intmax_t n;
+  intmax_t used;
+  bool direct;
+  char *hold;
+  size_t hlen;
+  size_t hsize;
+};
+
+/* Write the LEN bytes at P to S's current piece, first opening a new
+   one if none is.  */
+static void
+lb_out (struct line_bytes *s, char const *p, size_t len)
+{
+  if (s->used == 0)
+    piece_new ();
+  piece_write (p, len);
+  s->used += len;
+}
+
+/* Keep the LEN bytes at P in S's hold.  */
+static void
+lb_keep (struct line_bytes *s, char const *p, size_t len)
+{
+  if (s->hsize - s->hlen < len)
+    {
+      s->hsize = s->hlen + len;
+      s->hold = xrealloc (s->hold, s->hsize);
+    }
+  memcpy (s->hold + s->hlen, p, len);
+  s->hlen += len;
+}
+
+/* Go on with S's held line start, given the next bytes P..END: write it
+   with the current piece if its end comes in time, keep more of it if
+   the bytes run out first, else start the next piece with it.  Return
+   the bytes of P used (kept).  */
+static size_t
+lb_held (struct line_bytes *s, char const *p, char const *end)
+{
+  size_t room = s->n - s->used - s->hlen;
+  size_t window = end - p < room ? end - p : room;
+  if (memchr (p, eolchar, window))
+    {
+      lb_out (s, s->hold, s->hlen);     /* it fits */
+      s->hlen = 0;
+      return 0;
+    }
+  if (window < room)
+    {
+      lb_keep (s, p, window);
+      return window;
+    }
+  s->used = 0;                  /* it does not fit: the next piece */
+  lb_out (s, s->hold, s->hlen);
+  s->hlen = 0;
+  s->direct = true;
+  return 0;
+}
+
+/* Cut the bytes P..END as S says.  */
+static void
+lb_cut (struct line_bytes *s, char const *p, char const *end)
+{
+  while (p < end)
+    {
+      if (s->used == s->n)
+        s->used = 0;
+      if (s->hlen)
+        {
+          p += lb_held (s, p, end);
+          continue;
+        }
+      size_t room = s->n - s->used;
+      size_t window = end - p < room ? end - p : room;
+      char const *eol = memrchr (p, eolchar, window);
+      if (eol)
+        {
+          lb_out (s, p, eol + 1 - p);
+          s->direct = false;
+          p = eol + 1;
+        }
+      else if (s->direct || s->used == 0)
+        {
+          lb_out (s, p, window);
+          s->direct = true;
+          p += window;
+        }
+      else if (window < room)
+        {
+          lb_keep (s, p, end - p);
+          p = end;
+        }
+      else
+        s->used = 0;            /* the line does not fit: next piece */
+    }
+}
+
+/* Cut the input into pieces of at most N_BYTES bytes of whole lines
+   (-C), reading blocks of BUFSIZE bytes.  */
+void
+cut_line_bytes (intmax_t n_bytes, size_t bufsize)
+{
+  char *buf = input_buffer (bufsize);
+  struct line_bytes s = { .n = n_bytes };
+  for (size_t n; (n = read_input (buf, bufsize)) != 0;)
+    lb_cut (&s, buf, buf + n);
+  if (s.hlen)
+    lb_out (&s, s.hold, s.hlen);        /* a last line that fits */
+  piece_end ();
+  free (s.hold);
+  alignfree (buf);
+}
+
+/* ---- -n: chunks ---------------------------------------------------- */
+
+/* The input of a chunk cut: SIZE bytes from offset BASE.  If MEM is not
+   null, they were all read into it (an input whose size the kernel
+   does not tell, such as a /proc file); else the input is a seekable
+   file, read from where it is asked.  */
+struct chunk_input
+{
+  off_t base;
+  off_t size;
+  char *mem;
+};
+
+/* Learn the size of the input from its offset on, into IN, reading it
+   into BUF (of BUFSIZE bytes) if the kernel does not tell it.  Exit
+   with "cannot determine file size" if the input cannot seek, or has
+   more than BUFSIZE bytes but no size.  */
+static void
+chunk_input_size (struct chunk_input *in, char *buf, size_t bufsize)
+{
+  in->mem = NULL;
+  in->base = lseek (STDIN_FILENO, 0, SEEK_CUR);
+  if (in->base < 0)
+    {
+      if (errno == ESPIPE)
+        errno = 0;
+      goto unknown;
+    }
+  if (S_ISREG (in_st.st_mode) && 0 < in_st.st_size)
+    {
+      in->size = in->base < in_st.st_size ? in_st.st_size - in->base : 0;
+      return;
+    }
+  size_t have = 0;
+  for (size_t n; have < bufsize; have += n)
+    if ((n = read_input (buf + have, bufsize - have)) == 0)
+      {
+        in->mem = buf;
+        in->size = have;
+        return;
+      }
+  errno = EOVERFLOW;
+unknown:
+  error (EXIT_FAILURE, errno, "%s: cannot determine file size",
+         quotef (infile));
+}
+
+/* Write the bytes FROM..TO of IN to FD (named NAME; FILTER: a --filter
+   pipe).  */
+static void
+chunk_copy (struct chunk_input const *in, off_t from, off_t to, int fd,
+            char const *name, bool filter)
+{
+  if (to <= from)
+    return;
+  if (in->mem)
+    {
+      if (full_write (fd, in->mem + from, to - from) != (size_t) (to - from)
+          && !(filter && errno == EPIPE))
+        die_write (name);
+      return;
+    }
+  if (lseek (STDIN_FILENO, in->base + from, SEEK_SET) < 0)
+    die_read ();
+  copy_input (fd, name, filter, to - from);
+}
+
+/* Return the offset in IN just after the end of the line that holds
+   the byte at AT (< IN->size), or IN->size if that line has no end.
+   BUF (of BUFSIZE bytes) is for reading.  */
+static off_t
+line_end_after (struct chunk_input const *in, off_t at, char *buf,
+                size_t bufsize)
+{
+  while (at < in->size)
+    {
+      size_t n = in->size - at < (off_t) bufsize ? in->size - at : bufsize;
+      char const *p = in->mem ? in->mem + at : buf;
+      if (!in->mem)
+        {
+          ssize_t r = pread (STDIN_FILENO, buf, n, in->base + at);
+          if (r < 0)
+            die_read ();
+          if (r == 0)
+            return in->size;
+          n = r;
+        }
+      char const *eol = memchr (p, eolchar, n);
+      if (eol)
+        return at + (eol - p) + 1;
+      at += n;
+    }
+  return in->size;
+}
+
+/* The end of chunk C (1 to N) of IN, split in N: with LINES, just after
+   the line that holds the chunk's last byte by size; the last chunk
+   ends with the input.  Chunks by size are SIZE / N bytes (at least 1),
+   and the last takes the rest.  */
+static off_t
+chunk_end (struct chunk_input const *in, intmax_t c, intmax_t n, bool lines,
+           char *buf, size_t bufsize)
+{
+  off_t each = in->size / n ? in->size / n : 1;
+  if (c == n || (in->size - 1) / each < c)
+    return in->size;
+  off_t end = c * each;
+  return lines ? line_end_after (in, end - 1, buf, bufsize) : end;
+}
+
+/* Cut the input into N chunks (-n N, l/N), or with K > 0 write chunk
+   K alone to standard output (-n K/N, l/K/N).  LINES: chunks end at
+   line ends.  BUFSIZE: the size of the reading buffer.  */
+void
+cut_chunks (intmax_t k, intmax_t n, bool lines, size_t bufsize)
+{
+  char *buf = input_buffer (bufsize);
+  struct chunk_input in;
+  chunk_input_size (&in, buf, bufsize);
+  char *scan = in.mem ? NULL : buf;
+  intmax_t first = k ? k : 1;
+  off_t from = first == 1 ? 0 : chunk_end (&in, first - 1, n, lines,
+                                           scan, bufsize);
+  for (intmax_t c = first; c <= (k ? k : n); c++)
+    {
+      off_t to = chunk_end (&in, c, n, lines, scan, bufsize);
+      if (k)                    /* GNU names standard output "-" for
+                                   bytes, says "write error" for lines */
+        chunk_copy (&in, from, to, STDOUT_FILENO, lines ? NULL : "-", false);
+      else if (from < to || !elide_empty)
+        {
+          piece_new ();
+          struct out_file *f = piece_current ();
+          chunk_copy (&in, from, to, f->fd, f->name, filter_command);
+        }
+      from = to;
+    }
+  piece_end ();
+  alignfree (buf);
+}
+
+/* ---- -n r/N: round robin ----------------------------------------- */
+
+/* The buffer each round-robin output gathers its lines in (allocated
+   when it first gets one): small, as there may be many outputs.  */
+enum { RR_BUFSIZE = 16 * 1024 };
+
+/* Give the record of LEN bytes at P to the round-robin output F,
+   opening it on its first record.  With -u, write it at once.  Return
+   false if F's filter no longer reads.  */
+static bool
+rr_put (struct out_file *f, char const *p, size_t len)
+{
+  if (f->fd < 0)
+    {
+      out_open (f);
+      f->buf = xmalloc (RR_BUFSIZE);
+    }
+  if (RR_BUFSIZE - f->len < len || unbuffered)
+    {
+      if (f->len && !out_write (f, f->buf, f->len))
+        return false;
+      f->len = 0;
+      if (RR_BUFSIZE <= len || unbuffered)
+        return out_write (f, p, len);
+    }
+  memcpy (f->buf + f->len, p, len);
+  f->len += len;
+  return true;
+}
+
+/* The state of a round-robin cut: the N outputs (NULL with K), the
+   next record's output (0 to N - 1), standard output for K, and how
+   many outputs' filters have stopped reading.  */
+struct rr
+{
+  struct out_file *outs;
+  struct out_file out;
+  bool *gone;
+  intmax_t n;
+  intmax_t k;
+  intmax_t next;
+  intmax_t n_gone;
+  bool wrapped;
+};
+
+/* Deal out the records of P..END (the last may go on in the next
+   block: its output stays the same until its end).  Return false when
+   every filter has stopped reading.  */
+static bool
+rr_deal (struct rr *s, char const *p, char const *end)
+{
+  while (p < end)
+    {
+      char const *eol = memchr (p, eolchar, end - p);
+      char const *stop = eol ? eol + 1 : end;
+      intmax_t i = s->next;
+      if (s->k)
+        {
+          if (i == s->k - 1)
+            rr_put (&s->out, p, stop - p);
+        }
+      else if (!s->gone[i] && !rr_put (&s->outs[i], p, stop - p))
+        {
+          s->gone[i] = true;
+          if (++s->n_gone == s->n)
+            return false;
+        }
+      if (eol && ++s->next == s->n)
+        {
+          s->next = 0;
+          s->wrapped = true;
+        }
+      p = stop;
+    }
+  return true;
+}
+
+/* Cut the input into N outputs taking one record each in turn (-n
+   r/N), or with K > 0 write the records of output K alone to standard
+   output (r/K/N).  Outputs that get no record are still made, empty,
+   unless -e.  BUFSIZE: the size of the reading buffer.  */
+void
+cut_round_robin (intmax_t k, intmax_t n, size_t bufsize)
+{
+  char *buf = input_buffer (bufsize);
+  struct rr s = { .n = n, .k = k,
+                  .out = { .name = NULL, .fd = STDOUT_FILENO,
+                           .opened = true } };
+  if (k)
+    s.out.buf = xmalloc (RR_BUFSIZE);
+  else
+    {
+      s.outs = xcalloc (n, sizeof *s.outs);
+      s.gone = xcalloc (n, sizeof *s.gone);
+      for (intmax_t i = 0; i < n; i++)
+        {
+          s.outs[i].name = xstrdup (names_next ());
+          s.outs[i].fd = -1;
+        }
+    }
+  for (size_t r; (r = read_input (buf, bufsize)) != 0;)
+    if (!rr_deal (&s, buf, buf + r))
+      break;
+  if (k && s.out.len)
+    out_write (&s.out, s.out.buf, s.out.len);
+  free (s.out.buf);
+  for (intmax_t i = 0; !k && i < n; i++)
+    {
+      if (!s.outs[i].opened && !elide_empty)
+        out_open (&s.outs[i]);
+      out_close (&s.outs[i]);
+      free (s.outs[i].buf);
+      free (s.outs[i].name);
+    }
+  free (s.outs);
+  free (s.gone);
+  alignfree (buf);
+}

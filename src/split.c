@@ -1,0 +1,515 @@
+/* split.c -- split a file into pieces.
+
+   Options, output names and bytes, messages and exit statuses follow
+   GNU coreutils 9.1's split.  This file reads the options and the
+   operands, opens the input on standard input and runs one way of
+   cutting it (split-cut.c); split-out.c names, opens, writes and closes
+   the pieces.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "c-ctype.h"
+#include "closeout.h"
+#include "dirname.h"
+#include "error.h"
+#include "ioblksize.h"
+#include "progname.h"
+#include "split.h"
+#include "version.h"
+#include "xalloc.h"
+#include "xstrtol.h"
+
+/* What split.h shares.  */
+char const *infile = "-";
+struct stat in_st;
+char eolchar = '\n';
+bool elide_empty;
+bool unbuffered;
+bool verbose;
+char const *filter_command;
+struct copy_engine engine;
+
+/* The ways of cutting; DIGITS is -NUM (lines) until it is known.  */
+enum cut
+{
+  CUT_NONE,
+  CUT_DIGITS,
+  CUT_BYTES,
+  CUT_LINES,
+  CUT_LINE_BYTES,
+  CUT_CHUNK_BYTES,
+  CUT_CHUNK_LINES,
+  CUT_ROUND_ROBIN
+};
+
+/* The options, as read.  */
+struct options
+{
+  enum cut cut;
+  intmax_t n_units;             /* bytes, lines or chunks */
+  intmax_t k_units;             /* K of -n K/N, else 0 */
+  uintmax_t digits;             /* -NUM */
+  int digits_optind;            /* the argument -NUM was in */
+  size_t suffix_length;         /* -a (0: not given) */
+  char const *alphabet;
+  char const *start;            /* --numeric/hex-suffixes=FROM */
+  char const *additional;
+  size_t io_size;               /* ---io-blksize (0: not given) */
+  bool eol_given;
+};
+
+enum
+{
+  VERBOSE_OPTION = CHAR_MAX + 1,
+  FILTER_OPTION,
+  IO_BLKSIZE_OPTION,
+  ADDITIONAL_SUFFIX_OPTION,
+  HELP_OPTION,
+  VERSION_OPTION
+};
+
+/* In GNU's order, which getopt's "ambiguous" message shows.  */
+static struct option const long_options[] = {
+  { "bytes", required_argument, NULL, 'b' },
+  { "lines", required_argument, NULL, 'l' },
+  { "line-bytes", required_argument, NULL, 'C' },
+  { "number", required_argument, NULL, 'n' },
+  { "elide-empty-files", no_argument, NULL, 'e' },
+  { "unbuffered", no_argument, NULL, 'u' },
+  { "suffix-length", required_argument, NULL, 'a' },
+  { "additional-suffix", required_argument, NULL,
+    ADDITIONAL_SUFFIX_OPTION },
+  { "numeric-suffixes", optional_argument, NULL, 'd' },
+  { "hex-suffixes", optional_argument, NULL, 'x' },
+  { "filter", required_argument, NULL, FILTER_OPTION },
+  { "verbose", no_argument, NULL, VERBOSE_OPTION },
+  { "separator", required_argument, NULL, 't' },
+  { "-io-blksize", required_argument, NULL, IO_BLKSIZE_OPTION },
+  { "help", no_argument, NULL, HELP_OPTION },
+  { "version", no_argument, NULL, VERSION_OPTION },
+  { NULL, 0, NULL, 0 }
+};
+
+/* The size suffixes of -b and -C: K, KB, KiB ... as GNU's.  */
+static char const size_suffixes[] = "bEGKkMmPTYZ0";
+
+/* Print the help text to stdout, or the "Try --help" hint to stderr,
+   and exit with STATUS.  */
+static _Noreturn void
+usage (int status)
+{
+  if (status != EXIT_SUCCESS)
+    try_help (status);
+  printf ("Usage: %s [OPTION]... [FILE [PREFIX]]\n", program_name);
+  fputs ("\
+Output pieces of FILE to PREFIXaa, PREFIXab, ...;\n\
+default size is 1000 lines, and default PREFIX is 'x'.\n\
+\n\
+With no FILE, or when FILE is -, read standard input.\n\
+\n\
+Mandatory arguments to long options are mandatory for short options too.\n\
+", stdout);
+  printf ("\
+  -a, --suffix-length=N   generate suffixes of length N (default %d)\n\
+      --additional-suffix=SUFFIX  append an additional SUFFIX to file names\n\
+  -b, --bytes=SIZE        put SIZE bytes per output file\n\
+  -C, --line-bytes=SIZE   put at most SIZE bytes of records per output file\n\
+  -d                      use numeric suffixes starting at 0, not alphabetic\n\
+      --numeric-suffixes[=FROM]  same as -d, but allow setting the start value\
+\n\
+  -x                      use hex suffixes starting at 0, not alphabetic\n\
+      --hex-suffixes[=FROM]  same as -x, but allow setting the start value\n\
+  -e, --elide-empty-files  do not generate empty output files with '-n'\n\
+      --filter=COMMAND    write to shell COMMAND; file name is $FILE\n\
+  -l, --lines=NUMBER      put NUMBER lines/records per output file\n\
+  -n, --number=CHUNKS     generate CHUNKS output files; see explanation below\n\
+  -t, --separator=SEP     use SEP instead of newline as the record separator;\n\
+                            '\\0' (zero) specifies the NUL character\n\
+  -u, --unbuffered        immediately copy input to output with '-n r/...'\n\
+", 2);
+  fputs ("\
+      --verbose           print a diagnostic just before each\n\
+                            output file is opened\n\
+      --help        display this help and exit\n\
+      --version     output version information and exit\n\
+\n\
+The SIZE argument is an integer and optional unit (example: 10K is 10*1024).\n\
+Units are K,M,G,T,P,E,Z,Y (powers of 1024) or KB,MB,... (powers of 1000).\n\
+Binary prefixes can be used, too: KiB=K, MiB=M, and so on.\n\
+\n\
+CHUNKS may be:\n\
+  N       split into N files based on size of input\n\
+  K/N     output Kth of N to stdout\n\
+  l/N     split into N files without splitting lines/records\n\
+  l/K/N   output Kth of N to stdout without splitting lines/records\n\
+  r/N     like 'l' but use round robin distribution\n\
+  r/K/N   likewise but only output Kth of N to stdout\n\
+\n\
+Byte pieces (-b, -n N) of a regular file are copied in the kernel\n\
+(copy_file_range), without passing through split.\n\
+", stdout);
+  exit (status);
+}
+
+/* Parse the number ARG with the size SUFFIXES ("" for none), which must
+   be within MIN..MAX; on failure exit with MSG and ARG, as gnulib's
+   xdectoumax words it: out of range is ERANGE, or EOVERFLOW for a
+   number past INT_MAX / 2; too large for the type is EOVERFLOW; any
+   other fault has no errno text.  */
+static intmax_t
+parse_number (char const *arg, uintmax_t min, uintmax_t max,
+              char const *suffixes, char const *msg)
+{
+  uintmax_t n;
+  strtol_error e = xstrtoumax (arg, NULL, 10, &n, suffixes);
+  int err = 0;
+  if (e == LONGINT_OK && (n < min || max < n))
+    {
+      e = LONGINT_OVERFLOW;
+      err = INT_MAX / 2 < n ? EOVERFLOW : ERANGE;
+    }
+  else if (e == LONGINT_OVERFLOW)
+    err = EOVERFLOW;
+  if (e != LONGINT_OK)
+    error (EXIT_FAILURE, err, "%s: %s", msg, quote (arg));
+  return n;
+}
+
+/* Set O's way of cutting to CUT; exit if another was set.  */
+static void
+set_cut (struct options *o, enum cut cut)
+{
+  if (o->cut != CUT_NONE)
+    {
+      error (0, 0, "cannot split in more than one way");
+      usage (EXIT_FAILURE);
+    }
+  o->cut = cut;
+}
+
+/* Read -n's CHUNKS into O: [l/|r/][K/]N.  */
+static void
+parse_chunks (struct options *o, char const *arg)
+{
+  while (c_isspace (*arg))
+    arg++;
+  enum cut cut = CUT_CHUNK_BYTES;
+  if (strncmp (arg, "r/", 2) == 0 || strncmp (arg, "l/", 2) == 0)
+    {
+      cut = *arg == 'r' ? CUT_ROUND_ROBIN : CUT_CHUNK_LINES;
+      arg += 2;
+    }
+  set_cut (o, cut);
+  char const *slash = strchr (arg, '/');
+  o->n_units = parse_number (slash ? slash + 1 : arg, 1, INTMAX_MAX, "",
+                             "invalid number of chunks");
+  if (slash)
+    {
+      char *k = xmemdup (arg, slash - arg + 1);
+      k[slash - arg] = '\0';
+      o->k_units = parse_number (k, 1, o->n_units, "",
+                                 "invalid chunk number");
+      free (k);
+    }
+}
+
+/* Read -t's SEP: one byte, or "\0" for NUL.  */
+static void
+parse_separator (struct options *o, char const *arg)
+{
+  char sep = arg[0];
+  if (!sep)
+    error (EXIT_FAILURE, 0, "empty record separator");
+  if (arg[1])
+    {
+      if (strcmp (arg, "\\0") != 0)
+        error (EXIT_FAILURE, 0, "multi-character separator %s", quote (arg));
+      sep = '\0';
+    }
+  if (o->eol_given && sep != eolchar)
+    error (EXIT_FAILURE, 0, "multiple separator characters specified");
+  o->eol_given = true;
+  eolchar = sep;
+}
+
+/* Read -d/-x (C) with the start value ARG (or NULL) into O.  */
+static void
+parse_suffixes (struct options *o, int c, char const *arg)
+{
+  o->alphabet = c == 'd' ? "0123456789" : "0123456789abcdef";
+  if (!arg)
+    return;
+  if (strlen (arg) != strspn (arg, o->alphabet))
+    {
+      error (0, 0, c == 'd'
+             ? "%s: invalid start value for numerical suffix"
+             : "%s: invalid start value for hexadecimal suffix", quote (arg));
+      usage (EXIT_FAILURE);
+    }
+  while (arg[0] == '0' && arg[1])
+    arg++;
+  o->start = arg;
+}
+
+/* Add the digit C of -NUM, in the argument numbered THIS_OPTIND, to
+   O.  A number in a new argument starts again.  */
+static void
+add_digit (struct options *o, int c, int this_optind)
+{
+  if (o->cut == CUT_NONE)
+    o->cut = CUT_DIGITS;
+  if (o->cut != CUT_DIGITS)
+    set_cut (o, CUT_DIGITS);
+  if (o->digits_optind != this_optind)
+    o->digits = 0;
+  o->digits_optind = this_optind;
+  if (UINTMAX_MAX / 10 < o->digits
+      || UINTMAX_MAX - (c - '0') < o->digits * 10)
+    error (EXIT_FAILURE, 0, "line count option -%ju%c... is too large",
+           o->digits, c);
+  o->digits = o->digits * 10 + (c - '0');
+}
+
+/* Read option C with argument ARG into O.  */
+static void
+parse_option (struct options *o, int c, char const *arg, int this_optind)
+{
+  switch (c)
+    {
+    case 'a':
+      o->suffix_length = parse_number (arg, 0, SIZE_MAX / sizeof (size_t),
+                                       "", "invalid suffix length");
+      break;
+    case ADDITIONAL_SUFFIX_OPTION:
+      if (last_component (arg) != arg)
+        {
+          error (0, 0, "invalid suffix %s, contains directory separator",
+                 quote (arg));
+          usage (EXIT_FAILURE);
+        }
+      o->additional = arg;
+      break;
+    case 'b':
+    case 'C':
+      set_cut (o, c == 'b' ? CUT_BYTES : CUT_LINE_BYTES);
+      o->n_units = parse_number (arg, 1, INTMAX_MAX, size_suffixes,
+                                 "invalid number of bytes");
+      break;
+    case 'l':
+      set_cut (o, CUT_LINES);
+      o->n_units = parse_number (arg, 1, INTMAX_MAX, "",
+                                 "invalid number of lines");
+      break;
+    case 'n':
+      parse_chunks (o, arg);
+      break;
+    case 't':
+      parse_separator (o, arg);
+      break;
+    case 'd':
+    case 'x':
+      parse_suffixes (o, c, arg);
+      break;
+    case IO_BLKSIZE_OPTION:
+      o->io_size = parse_number (arg, 1, IO_BUFSIZE_MAX, size_suffixes,
+                                 "invalid IO block size");
+      break;
+    default:
+      add_digit (o, c, this_optind);
+    }
+}
+
+/* Read the options of ARGC, ARGV into O; exit on a bad one.  */
+static void
+parse_options (struct options *o, int argc, char **argv)
+{
+  for (;;)
+    {
+      int this_optind = optind ? optind : 1;
+      int c = getopt_long (argc, argv, "0123456789C:a:b:del:n:t:ux",
+                           long_options, NULL);
+      switch (c)
+        {
+        case -1:
+          return;
+        case 'e':
+          elide_empty = true;
+          break;
+        case 'u':
+          unbuffered = true;
+          break;
+        case FILTER_OPTION:
+          filter_command = optarg;
+          break;
+        case VERBOSE_OPTION:
+          verbose = true;
+          break;
+        case HELP_OPTION:
+          usage (EXIT_SUCCESS);
+        case VERSION_OPTION:
+          print_version ("split");
+          exit (EXIT_SUCCESS);
+        case '?':
+          usage (EXIT_FAILURE);
+        default:
+          parse_option (o, c, optarg, this_optind);
+        }
+    }
+}
+
+/* Settle the way of cutting: 1000 lines if none was given, -NUM as
+   lines.  */
+static void
+settle_cut (struct options *o)
+{
+  if (o->cut == CUT_NONE)
+    {
+      o->cut = CUT_LINES;
+      o->n_units = 1000;
+    }
+  else if (o->cut == CUT_DIGITS)
+    {
+      if (o->digits == 0)
+        {
+          error (0, 0, "invalid number of lines: %s", quote ("0"));
+          usage (EXIT_FAILURE);
+        }
+      o->cut = CUT_LINES;
+      o->n_units = o->digits < INTMAX_MAX ? o->digits : INTMAX_MAX;
+    }
+}
+
+/* Settle the suffix length in O, as GNU does: with -n, long enough
+   for N names (counting from the start value, if below N); at least
+   2 unless -a says otherwise; and growing on its own only without -a,
+   a start value or -n.  Return whether it may grow.  Exit if -a is
+   too short.  */
+static bool
+settle_suffix (struct options *o)
+{
+  bool widen = !o->start;
+  size_t needed = 0;
+  if (o->cut == CUT_CHUNK_BYTES || o->cut == CUT_CHUNK_LINES
+      || o->cut == CUT_ROUND_ROBIN)
+    {
+      uintmax_t last = o->n_units - 1;
+      uintmax_t start;
+      if (o->start
+          && xstrtoumax (o->start, NULL, 10, &start, "") == LONGINT_OK
+          && start < (uintmax_t) o->n_units)
+        last = INTMAX_MAX - last < start ? INTMAX_MAX : last + start;
+      size_t base = strlen (o->alphabet);
+      do
+        needed++;
+      while (last /= base);
+      widen = false;
+    }
+  if (o->suffix_length)
+    {
+      if (o->suffix_length < needed)
+        error (EXIT_FAILURE, 0, "the suffix length needs to be at least %zu",
+               needed);
+      return false;
+    }
+  o->suffix_length = needed < 2 ? 2 : needed;
+  return widen;
+}
+
+/* Open FILE as standard input (unless "-") and take its status.  */
+static void
+open_input (char const *file)
+{
+  infile = file;
+  if (strcmp (file, "-") != 0)
+    {
+      int fd = open (file, O_RDONLY);
+      if (fd < 0 || (fd != STDIN_FILENO
+                     && (dup2 (fd, STDIN_FILENO) != STDIN_FILENO
+                         || close (fd) != 0)))
+        error (EXIT_FAILURE, errno, "cannot open %s for reading",
+               quoteaf (file));
+    }
+  if (fstat (STDIN_FILENO, &in_st) != 0)
+    error (EXIT_FAILURE, errno, "%s", quotef (file));
+  posix_fadvise (STDIN_FILENO, 0, 0, POSIX_FADV_SEQUENTIAL);
+}
+
+/* Cut the input as O says, reading blocks of BUFSIZE bytes.  */
+static void
+cut (struct options const *o, size_t bufsize)
+{
+  switch (o->cut)
+    {
+    case CUT_BYTES:
+      cut_bytes (o->n_units, bufsize);
+      break;
+    case CUT_LINE_BYTES:
+      cut_line_bytes (o->n_units, bufsize);
+      break;
+    case CUT_CHUNK_BYTES:
+    case CUT_CHUNK_LINES:
+      cut_chunks (o->k_units, o->n_units, o->cut == CUT_CHUNK_LINES,
+                  bufsize);
+      break;
+    case CUT_ROUND_ROBIN:
+      cut_round_robin (o->k_units, o->n_units, bufsize);
+      break;
+    default:
+      cut_lines (o->n_units, bufsize);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  set_program_name (argv[0]);
+  setlocale (LC_ALL, "");
+  atexit (close_stdout);
+
+  struct options o = { .alphabet = "abcdefghijklmnopqrstuvwxyz" };
+  parse_options (&o, argc, argv);
+  settle_cut (&o);
+  if (o.k_units && filter_command)
+    {
+      error (0, 0, "--filter does not process a chunk extracted to stdout");
+      usage (EXIT_FAILURE);
+    }
+  char const *file = optind < argc ? argv[optind++] : "-";
+  char const *prefix = optind < argc ? argv[optind++] : "x";
+  if (optind < argc)
+    {
+      error (0, 0, "extra operand %s", quote (argv[optind]));
+      usage (EXIT_FAILURE);
+    }
+  bool widen = settle_suffix (&o);
+  if (o.start && o.suffix_length < strlen (o.start))
+    {
+      error (0, 0, "numerical suffix start value is too large "
+             "for the suffix length");
+      usage (EXIT_FAILURE);
+    }
+  names_init (prefix, o.additional, o.alphabet, o.suffix_length, widen,
+              o.start);
+
+  open_input (file);
+  size_t bufsize = o.io_size && !io_bufsize_override () ? o.io_size
+                   : io_blksize (&in_st);
+  copy_engine_init (&engine, COPY_SPARSE_NEVER);
+  engine.first = COPY_METHOD_RANGE;
+  out_prepare ();
+  cut (&o, bufsize);
+  copy_engine_free (&engine);
+  if (close (STDIN_FILENO) != 0)
+    error (EXIT_FAILURE, errno, "%s", quotef (infile));
+  return EXIT_SUCCESS;
+}

@@ -1,0 +1,87 @@
+#!/bin/sh
+# split's option errors against GNU's split 9.1: the message, the hint
+# and the exit status, and that no file is made; --help and --version's
+# first line.
+. "$(dirname "$0")/../init.sh"
+. "$test_dir_/lib.sh"
+
+seq 1 50 > in
+
+while read -r args; do
+  # shellcheck disable=SC2086
+  check_ - $args || fail=1
+done <<'TABLE'
+-b 0 ../../in
+-b -5 ../../in
+-b 1x ../../in
+-b 1Q ../../in
+-b 1B ../../in
+-b 1c ../../in
+-b 1Z ../../in
+-b 99999999999999999999999 ../../in
+-b 010 ../../in
+-b 1e ../../in
+-C 0 ../../in
+-C 2x ../../in
+-l 0 ../../in
+-l 1k ../../in
+-l 99999999999999999999 ../../in
+-n 0 ../../in
+-n 4/3 ../../in
+-n 0/3 ../../in
+-n x/3 ../../in
+-n 1/x ../../in
+-n r/0 ../../in
+-n r/1/0 ../../in
+-n l/99999999999999999999 ../../in
+-n 2000000000/3 ../../in
+-n q/3 ../../in
+-a -1 ../../in
+-a 1k ../../in
+-a 99999999999999999999 ../../in
+-a 1 -n 30 ../../in
+-a 1 -n 30 ../../nonexistent
+-a 1 --numeric-suffixes=5 -n 6 ../../in
+-a 1 --numeric-suffixes=10 ../../in
+--numeric-suffixes=100 ../../in
+--numeric-suffixes=abc ../../in
+--hex-suffixes=fz ../../in
+--additional-suffix=a/b ../../in
+---io=0 ../../in
+---io=1k -l 7 ../../in
+-l 2 -b 3 ../../in
+-b 1 -n 2 ../../in
+-n 2 -l 1 ../../in
+-l 1 -l 2 ../../in
+-5 -l 3 ../../in
+-l 3 -5 ../../in
+-0 ../../in
+-99999999999999999999 ../../in
+-9999999999999999999 ../../in
+-12 ../../in
+-t ab ../../in
+-t \n ../../in
+-t a -t b ../../in
+-t a -t a ../../in
+-n 2/3 --filter=cat ../../in
+../../in pre extra
+../../nonexistent
+--nu=3 ../../in
+--l=3 ../../in
+--bogus ../../in
+-q ../../in
+-d -x -l 20 ../../in
+-x -d -l 20 ../../in
+TABLE
+check_ - -t '' ../../in || fail=1
+
+# --help names the program as it was called and lists GNU's options.
+"$BRISK_BIN/split" --help > help || fail=1
+gnu=$(gnu_tool split)
+"$gnu" --help | sed -n '1,/^  r\/K\/N/p' | sed "s#$gnu#split#" > exp
+sed -n '1,/^  r\/K\/N/p' help | sed "s#$BRISK_BIN/split#split#" > out
+compare exp out || fail=1
+"$BRISK_BIN/split" --version | sed 1q > out || fail=1
+grep '^split (brisk) ' out > /dev/null || { cat out; fail=1; }
+
+Exit $fail

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Buffer boundaries: Brisk's split with buffers of 7 and 64 bytes
+# (BRISK_IO_BUFSIZE) against GNU's with its own, on inputs whose lines
+# are shorter and longer than the buffer, with and without a final
+# newline, from a file and from a pipe, for every way of cutting that
+# reads the input.
+. "$(dirname "$0")/../init.sh"
+. "$test_dir_/lib.sh"
+
+awk 'BEGIN { srand(7); for (i = 0; i < 80; i++) {
+  n = int(rand() * rand() * 60); s = "";
+  for (j = 0; j < n; j++) s = s sprintf("%c", 97 + int(rand() * 26));
+  print s } }' > mixed
+{ cat mixed; printf 'tail-without-newline'; } > nofinal
+
+# Buffers of 7 bytes on every cut, from a file; 64 bytes and pipes on
+# the cuts that keep state across blocks (lines, -C's held line).
+brisk_env_=BRISK_IO_BUFSIZE=7
+for in in mixed nofinal; do
+  for args in '-l 7' '-C 5' '-C 7' '-C 8' '-C 60' '-C 200' '-n l/5' \
+              '-n l/3/5' '-n r/4' '-n r/4/4' '-b 50'; do
+    # shellcheck disable=SC2086
+    check_ - $args ../../$in || fail=1
+  done
+done
+for size in 7 64; do
+  brisk_env_=BRISK_IO_BUFSIZE=$size
+  for args in '-l 7' '-C 8' '-C 60' '-n r/4' '-b 50'; do
+    # shellcheck disable=SC2086
+    check_ "|nofinal" $args || fail=1
+  done
+done
+
+echo "$check_n_ cases"
+Exit $fail
