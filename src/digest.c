@@ -289,6 +289,16 @@ print_hex (const uint8_t *digest)
   fwrite (hex, 1, 2 * algo->digest_size, stdout);
 }
 
+/* The buffer given to stdout, when not a terminal.  */
+static char *out_buf;
+
+/* Free OUT_BUF, once stdout is closed.  */
+static void
+free_out_buf (void)
+{
+  free (out_buf);
+}
+
 /* Whether a newline waits in stdout's buffer: GNU's stdout is line
    buffered, so that is what GNU would have written by now.  */
 static bool newline_pending;
@@ -694,6 +704,9 @@ main (int argc, char **argv)
 {
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  /* Handlers run last first: the buffer is freed after close_stdout
+     has written it out.  */
+  atexit (free_out_buf);
   atexit (close_stdout);
   /* Until the options are parsed (--help, --version), as GNU's.  */
   setvbuf (stdout, NULL, _IOLBF, 0);
@@ -760,7 +773,10 @@ main (int argc, char **argv)
   if (isatty (STDOUT_FILENO))
     setvbuf (stdout, NULL, _IOLBF, 0);
   else
-    setvbuf (stdout, xmalloc (IO_LINES_BUFSIZE), _IOFBF, IO_LINES_BUFSIZE);
+    {
+      out_buf = xmalloc (IO_LINES_BUFSIZE);
+      setvbuf (stdout, out_buf, _IOFBF, IO_LINES_BUFSIZE);
+    }
 
   static char *stdin_only[] = { (char *) "-", NULL };
   char **files = optind < argc ? argv + optind : stdin_only;
