@@ -441,7 +441,8 @@ rr_put (struct out_file *f, char const *p, size_t len)
   if (f->fd < 0)
     {
       out_open (f);
-      f->buf = xmalloc (RR_BUFSIZE);
+      if (!f->buf)
+        f->buf = xmalloc (RR_BUFSIZE);
     }
   if (RR_BUFSIZE - f->len < len || unbuffered)
     {
@@ -470,6 +471,46 @@ struct rr
   intmax_t n_gone;
   bool wrapped;
 };
+
+/* The round-robin cut running, for rr_evict, and the output it closes
+   next.  */
+static struct rr *rr_running;
+static intmax_t rr_victim;
+
+/* Close an open output other than KEEP, writing its buffer first, so
+   that KEEP can have its descriptor: the outputs are closed in turn,
+   as GNU's split does.  Return true if one was closed.  A filter
+   cannot be reopened: with --filter, write out what every output
+   holds, as GNU's (which does not buffer) would have, and return
+   false.  */
+static bool
+rr_evict (struct out_file const *keep)
+{
+  struct rr *s = rr_running;
+  if (!s || !s->outs)
+    return false;
+  if (filter_command)
+    {
+      for (intmax_t i = 0; i < s->n; i++)
+        if (0 <= s->outs[i].fd && s->outs[i].len && !s->gone[i])
+          {
+            out_write (&s->outs[i], s->outs[i].buf, s->outs[i].len);
+            s->outs[i].len = 0;
+          }
+      return false;
+    }
+  for (intmax_t tries = 0; tries < s->n; tries++)
+    {
+      struct out_file *f = &s->outs[rr_victim];
+      rr_victim = (rr_victim + 1) % s->n;
+      if (f != keep && 0 <= f->fd)
+        {
+          out_close (f);
+          return true;
+        }
+    }
+  return false;
+}
 
 /* Deal out the records of P..END (the last may go on in the next
    block: its output stays the same until its end).  Return false when
@@ -525,6 +566,8 @@ cut_round_robin (intmax_t k, intmax_t n, size_t bufsize)
           s.outs[i].name = xstrdup (names_next ());
           s.outs[i].fd = -1;
         }
+      rr_running = &s;
+      out_set_evictor (rr_evict);
     }
   for (size_t r; (r = read_input (buf, bufsize)) != 0;)
     if (!rr_deal (&s, buf, buf + r))
@@ -540,6 +583,8 @@ cut_round_robin (intmax_t k, intmax_t n, size_t bufsize)
       free (s.outs[i].buf);
       free (s.outs[i].name);
     }
+  out_set_evictor (NULL);
+  rr_running = NULL;
   free (s.outs);
   free (s.gone);
   alignfree (buf);

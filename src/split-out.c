@@ -179,6 +179,21 @@ out_prepare (void)
   sigprocmask (SIG_BLOCK, &block, &old_mask);
 }
 
+/* What frees a descriptor when there are none left, or NULL.  */
+static bool (*evict) (struct out_file const *);
+
+/* When opening an output finds no descriptor left (EMFILE, ENFILE),
+   call EVICTOR with the output being opened: it closes another output
+   and returns true, or returns false when it has none to close.  The
+   closed output is reopened to append when it gets more data.  With
+   --filter it is called before split gives up, to write out what the
+   other outputs hold.  */
+void
+out_set_evictor (bool (*evictor) (struct out_file const *))
+{
+  evict = evictor;
+}
+
 /* In the child process: run the filter with the read end of the pipe
    FDS as its standard input.  Never returns.  */
 static _Noreturn void
@@ -214,7 +229,14 @@ open_filter (struct out_file *f)
     printf ("executing with FILE=%s\n", quotef (f->name));
   int fds[2];
   if (pipe2 (fds, O_CLOEXEC) != 0)
-    error (EXIT_FAILURE, errno, "failed to create pipe");
+    {
+      /* Out of descriptors: the evictor cannot close a filter, but
+         writes out what the others hold before split exits.  */
+      int err = errno;
+      if (evict)
+        evict (f);
+      error (EXIT_FAILURE, err, "failed to create pipe");
+    }
   pid_t pid = fork ();
   if (pid == 0)
     run_filter (fds);
@@ -235,7 +257,9 @@ open_file (struct out_file *f)
   if (verbose && !f->opened)
     printf ("creating file %s\n", quoteaf (f->name));
   int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (f->opened ? O_APPEND : 0);
-  f->fd = open (f->name, flags, 0666);
+  while ((f->fd = open (f->name, flags, 0666)) < 0
+         && (errno == EMFILE || errno == ENFILE) && evict && evict (f))
+    continue;
   if (f->fd < 0)
     die_write (f->name);
   struct stat st;

@@ -58,6 +58,7 @@ void names_init (char const *prefix, char const *additional,
                  bool widen, char const *start);
 char const *names_next (void);
 void out_prepare (void);
+void out_set_evictor (bool (*evictor) (struct out_file const *));
 void out_open (struct out_file *f);
 bool out_write (struct out_file *f, char const *buf, size_t n);
 void out_close (struct out_file *f);
