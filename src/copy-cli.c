@@ -1,15 +1,80 @@
-/* copy-cli.c -- the command-line pieces that cp and mv share beyond
-   target-dir.c's: the -t option, --update's argument; with GNU's
-   messages.  */
+/* copy-cli.c -- the command line of the tools that copy into a
+   directory (cp, mv, install): how many operands there must be,
+   whether the last one is a directory, the name a source gets in it,
+   the -t option and --update's argument; with GNU's messages.  */
 
 #include <config.h>
 
 #include "copy-cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "argmatch.h"
+#include "dirname.h"
 #include "error.h"
+#include "filenamecat.h"
+#include "quotearg.h"
+#include "xalloc.h"
+
+#include "version.h"
+
+/* Exit with GNU's usage error if the N operands FILES are too few:
+   none, or only one where DEST_NEEDED (no -t, no -d); or too many for
+   -T (NO_TARGET_DIR), or -T is given with -t (TARGET_DIR, or
+   NULL).  */
+void
+check_operand_count (int n, char **files, bool dest_needed,
+                     char const *target_dir, bool no_target_dir)
+{
+  if (n <= dest_needed)
+    {
+      if (n <= 0)
+        usage_error ("%s", "missing file operand");
+      usage_error ("missing destination file operand after %s",
+                   quotearg_style (shell_escape_always_quoting_style,
+                                   files[0]));
+    }
+  if (!no_target_dir)
+    return;
+  if (target_dir)
+    error (EXIT_FAILURE, 0, "cannot combine --target-directory (-t) "
+           "and --no-target-directory (-T)");
+  if (2 < n)
+    usage_error ("extra operand %s",
+                 quotearg_style (shell_escape_always_quoting_style,
+                                 files[2]));
+}
+
+/* Whether NAME is a directory (following a symlink); set *ERR to the
+   errno of a failed stat (ENOTDIR when it is not one).  */
+bool
+target_is_dir (char const *name, int *err)
+{
+  struct stat st;
+  if (stat (name, &st) != 0)
+    {
+      *err = errno;
+      return false;
+    }
+  *err = S_ISDIR (st.st_mode) ? 0 : ENOTDIR;
+  return !*err;
+}
+
+/* Return the name of SRC copied into the directory DIR: DIR/the last
+   component of SRC, without its trailing slashes ("." for "/").  */
+char *
+file_in_dir (char const *dir, char const *src)
+{
+  char const *last = last_component (src);
+  char *base = ximemdup0 (last, base_len (last));
+  char *name = file_name_concat (dir, *base ? base : ".", NULL);
+  if (!name)
+    xalloc_die ();
+  free (base);
+  return name;
+}
 
 /* Take ARG of -t as *TARGET_DIR; exit if one was given already.  */
 void

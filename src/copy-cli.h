@@ -1,11 +1,19 @@
-/* copy-cli.h -- the command-line pieces that cp and mv share beyond
-   target-dir.h's: the -t option, --update's argument.  */
+/* copy-cli.h -- the command line of the tools that copy into a
+   directory (cp, mv, install): how many operands there must be,
+   whether the last one is a directory, the name a source gets in it,
+   the -t option and --update's argument.  */
 
 #ifndef BRISK_COPY_CLI_H
 #define BRISK_COPY_CLI_H
 
+#include <stdbool.h>
+
 #include "cp.h"
 
+void check_operand_count (int n, char **files, bool dest_needed,
+                          char const *target_dir, bool no_target_dir);
+bool target_is_dir (char const *name, int *err);
+char *file_in_dir (char const *dir, char const *src);
 void set_target_dir (char const **target_dir, char const *arg);
 enum cp_update decode_update (char const *arg);
 

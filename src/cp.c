@@ -29,7 +29,6 @@
 #include "copy-cli.h"
 #include "copy-report.h"
 #include "cp.h"
-#include "target-dir.h"
 #include "version.h"
 
 /* Names as GNU's cp quotes them in its messages.  */
@@ -124,13 +123,7 @@ static enum preserve_attr const preserve_values[] = {
 static _Noreturn void
 usage (int status)
 {
-  if (status != EXIT_SUCCESS)
-    try_help (status);
-  printf ("\
-Usage: %s [OPTION]... [-T] SOURCE DEST\n\
-  or:  %s [OPTION]... SOURCE... DIRECTORY\n\
-  or:  %s [OPTION]... -t DIRECTORY SOURCE...\n",
-          program_name, program_name, program_name);
+  print_copy_forms (status, NULL);
   fputs ("\
 Copy SOURCE to DEST, or each SOURCE into DIRECTORY.\n\
 \n\

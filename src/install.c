@@ -36,7 +36,7 @@
 
 #include "copy-report.h"
 #include "install.h"
-#include "target-dir.h"
+#include "copy-cli.h"
 #include "version.h"
 
 /* Names as GNU's install quotes them in its messages.  */
@@ -100,14 +100,7 @@ struct command
 static _Noreturn void
 usage (int status)
 {
-  if (status != EXIT_SUCCESS)
-    try_help (status);
-  printf ("\
-Usage: %s [OPTION]... [-T] SOURCE DEST\n\
-  or:  %s [OPTION]... SOURCE... DIRECTORY\n\
-  or:  %s [OPTION]... -t DIRECTORY SOURCE...\n\
-  or:  %s [OPTION]... -d DIRECTORY...\n",
-          program_name, program_name, program_name, program_name);
+  print_copy_forms (status, "-d DIRECTORY...");
   fputs ("\
 \n\
 Copy each SOURCE to DEST, or into DIRECTORY, and set its mode and owner:\n\

@@ -10,8 +10,7 @@ AM_CFLAGS += $(WARN_CFLAGS)
 # --version text.
 noinst_LIBRARIES += src/libcli.a
 src_libcli_a_SOURCES = src/version.c src/version.h \
-  src/copy-report.c src/copy-report.h src/target-dir.c src/target-dir.h \
-  src/copy-cli.c src/copy-cli.h
+  src/copy-report.c src/copy-report.h src/copy-cli.c src/copy-cli.h
 
 bin_PROGRAMS += src/md2sum src/md4sum src/md5sum src/sha1sum \
   src/sha224sum src/sha256sum src/sha384sum src/sha512sum

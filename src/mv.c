@@ -27,7 +27,6 @@
 #include "xalloc.h"
 
 #include "copy-cli.h"
-#include "target-dir.h"
 #include "mv.h"
 #include "version.h"
 
@@ -68,13 +67,7 @@ static struct option const long_options[] = {
 static _Noreturn void
 usage (int status)
 {
-  if (status != EXIT_SUCCESS)
-    try_help (status);
-  printf ("\
-Usage: %s [OPTION]... [-T] SOURCE DEST\n\
-  or:  %s [OPTION]... SOURCE... DIRECTORY\n\
-  or:  %s [OPTION]... -t DIRECTORY SOURCE...\n",
-          program_name, program_name, program_name);
+  print_copy_forms (status, NULL);
   fputs ("\
 Rename SOURCE to DEST, or move each SOURCE into DIRECTORY.\n\
 \n\
