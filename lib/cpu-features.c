@@ -18,7 +18,8 @@ enum
   CPU_AVX2 = 1u << 3,
   CPU_BMI1 = 1u << 4,
   CPU_BMI2 = 1u << 5,
-  CPU_SHA = 1u << 6
+  CPU_SHA = 1u << 6,
+  CPU_ZEN3 = 1u << 7
 };
 
 #if defined __x86_64__ || defined __i386__
@@ -33,6 +34,7 @@ enum
   LEAF7_EBX_BMI1 = 1u << 3,
   LEAF7_EBX_AVX2 = 1u << 5,
   LEAF7_EBX_BMI2 = 1u << 8,
+  LEAF7_EBX_AVX512F = 1u << 16,
   LEAF7_EBX_SHA = 1u << 29,
   XCR0_SSE = 1u << 1,           /* the OS saves the XMM registers */
   XCR0_AVX = 1u << 2            /* ... and the upper halves of YMM */
@@ -46,6 +48,22 @@ cpu_xcr0 (void)
   unsigned int eax, edx;
   __asm__ ("xgetbv" : "=a" (eax), "=d" (edx) : "c" (0));
   return eax;
+}
+
+/* Return true if CPUID says AMD family 19h without AVX-512: a Zen 3
+   (family 19h's Zen 4 models have AVX-512).  LEAF7_EBX: leaf 7's EBX.
+   The family is the base family plus the extended one (AMD's CPUID
+   specification, leaf 1 EAX).  */
+static bool
+cpu_probe_zen3 (unsigned int leaf7_ebx)
+{
+  unsigned int eax, ebx, ecx, edx;
+  if (!__get_cpuid (0, &eax, &ebx, &ecx, &edx)
+      || !(ebx == 0x68747541 && edx == 0x69746e65 && ecx == 0x444d4163)
+      || !__get_cpuid (1, &eax, &ebx, &ecx, &edx))
+    return false;
+  unsigned int family = ((eax >> 8) & 0xf) + ((eax >> 20) & 0xff);
+  return family == 0x19 && !(leaf7_ebx & LEAF7_EBX_AVX512F);
 }
 
 /* Query the CPU and return the CPU_* bits it supports, with CPU_KNOWN
@@ -78,6 +96,8 @@ cpu_probe (void)
   if ((leaf1_ecx & LEAF1_ECX_OSXSAVE) && (leaf1_ecx & LEAF1_ECX_AVX)
       && (leaf7_ebx & LEAF7_EBX_AVX2) && (cpu_xcr0 () & ymm_os) == ymm_os)
     bits |= CPU_AVX2;
+  if (cpu_probe_zen3 (leaf7_ebx))
+    bits |= CPU_ZEN3;
   return bits;
 }
 
@@ -128,6 +148,14 @@ bool
 cpu_has_avx2 (void)
 {
   return cpu_bits () & CPU_AVX2;
+}
+
+/* Return true if the CPU is an AMD Zen 3, where some cores were tuned
+   and others, faster elsewhere, are slower.  */
+bool
+cpu_is_zen3 (void)
+{
+  return cpu_bits () & CPU_ZEN3;
 }
 
 /* Return true if the CPU has BMI1 (andn, blsr, ...).  */

@@ -15,5 +15,6 @@ bool cpu_has_avx2 (void);
 bool cpu_has_bmi1 (void);
 bool cpu_has_bmi2 (void);
 bool cpu_has_shani (void);
+bool cpu_is_zen3 (void);
 
 #endif

@@ -41,39 +41,59 @@ hash_impl_avx2 (void)
 #endif
 
 static const struct hash_variant md2_variants[] = {
-  { "portable", hash_impl_always, { .md2 = md2_blocks_portable } },
+  { "portable", hash_impl_always, { .md2 = md2_blocks_portable }, NULL },
 };
 
 static const struct hash_variant md4_variants[] = {
-  { "portable", hash_impl_always, { .md4 = md4_blocks_portable } },
+  { "portable", hash_impl_always, { .md4 = md4_blocks_portable }, NULL },
 };
 
 static const struct hash_variant md5_variants[] = {
-  { "portable", hash_impl_always, { .md5 = md5_blocks_portable } },
+  { "portable", hash_impl_always, { .md5 = md5_blocks_portable }, NULL },
 };
 
 static const struct hash_variant sha1_variants[] = {
 #if HAVE_ISA_SHANI
-  { "shani", hash_impl_shani, { .sha1 = sha1_blocks_shani } },
+  { "shani", hash_impl_shani, { .sha1 = sha1_blocks_shani }, NULL },
 #endif
-  { "portable", hash_impl_always, { .sha1 = sha1_blocks_portable } },
+  { "portable", hash_impl_always, { .sha1 = sha1_blocks_portable }, NULL },
 };
 
 static const struct hash_variant sha256_variants[] = {
 #if HAVE_ISA_SHANI
-  { "shani", hash_impl_shani, { .sha256 = sha256_blocks_shani } },
+  { "shani", hash_impl_shani, { .sha256 = sha256_blocks_shani }, NULL },
 #endif
 #if HAVE_ISA_AVX2
-  { "avx2", hash_impl_avx2, { .sha256 = sha256_blocks_avx2 } },
+  { "avx2", hash_impl_avx2, { .sha256 = sha256_blocks_avx2 }, NULL },
 #endif
-  { "portable", hash_impl_always, { .sha256 = sha256_blocks_portable } },
+  { "portable", hash_impl_always, { .sha256 = sha256_blocks_portable }, NULL },
 };
+
+#if HAVE_ISA_AVX2
+/* sha512_blocks_avx2 also uses BMI1's andn.  */
+static bool
+hash_impl_avx2_bmi1 (void)
+{
+  return hash_impl_avx2 () && cpu_has_bmi1 ();
+}
+
+/* Whether sha512_blocks_avx2 beats sha512_blocks_avx2_zen3 here:
+   everywhere but on the Zen 3 the latter was tuned on (see
+   lib/sha512-avx2.c).  */
+static bool
+hash_impl_not_zen3 (void)
+{
+  return !cpu_is_zen3 ();
+}
+#endif
 
 static const struct hash_variant sha512_variants[] = {
 #if HAVE_ISA_AVX2
-  { "avx2", hash_impl_avx2, { .sha512 = sha512_blocks_avx2 } },
+  { "avx2", hash_impl_avx2_bmi1, { .sha512 = sha512_blocks_avx2 },
+    hash_impl_not_zen3 },
+  { "avx2-zen3", hash_impl_avx2, { .sha512 = sha512_blocks_avx2_zen3 }, NULL },
 #endif
-  { "portable", hash_impl_always, { .sha512 = sha512_blocks_portable } },
+  { "portable", hash_impl_always, { .sha512 = sha512_blocks_portable }, NULL },
 };
 
 struct hash_family_info
@@ -147,8 +167,9 @@ hash_impl_list (enum hash_family family, size_t *count)
 }
 
 /* Return the variant that new contexts of FAMILY use: the one forced
-   by hash_impl_force, else the first available one in the table,
-   chosen once.  FAMILY must be valid.  */
+   by hash_impl_force, else the first one in the table that is
+   available and suits this CPU, chosen once.  FAMILY must be
+   valid.  */
 const struct hash_variant *
 hash_impl_current (enum hash_family family)
 {
@@ -157,7 +178,10 @@ hash_impl_current (enum hash_family family)
       const struct hash_family_info *info = &families[family];
       size_t i = 0;
       /* The last row, "portable", is always available.  */
-      while (i + 1 < info->count && !info->variants[i].available ())
+      while (i + 1 < info->count
+             && !(info->variants[i].available ()
+                  && (!info->variants[i].suits
+                      || info->variants[i].suits ())))
         i++;
       chosen[family] = &info->variants[i];
     }

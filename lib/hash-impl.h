@@ -4,9 +4,9 @@
    first, ending with "portable", which is always available.  A context
    asks for the current variant when it is initialised and keeps that
    variant's compression function; the buffering and padding do not
-   depend on the variant.  The first available variant is chosen the
-   first time a family is asked for; tests and --debug can force
-   another one.  */
+   depend on the variant.  The first available variant that suits this
+   CPU is chosen the first time a family is asked for; tests and
+   BRISK_HASH_IMPL can force another one.  */
 
 #ifndef BRISK_HASH_IMPL_H
 #define BRISK_HASH_IMPL_H
@@ -51,6 +51,9 @@ struct hash_variant
   const char *name;            /* "portable", "shani", "avx2", ... */
   bool (*available) (void);    /* can this CPU run it? */
   union hash_blocks blocks;
+  /* NULL, or false where a later variant of the table is faster on
+     this CPU although this one runs: the choice then passes it by.  */
+  bool (*suits) (void);
 };
 
 const char *hash_family_name (enum hash_family family);

@@ -18,10 +18,15 @@ void sha1_blocks_shani (uint32_t state[5], const uint8_t *p, size_t nblocks);
 void sha256_blocks_shani (uint32_t state[8], const uint8_t *p,
                           size_t nblocks);
 
-/* lib/sha512-avx2.c: AVX2 (with the YMM state enabled by the OS) and
-   BMI2.  */
+/* lib/sha512-avx2-andn.c: AVX2 (with the YMM state enabled by the
+   OS), BMI1 and BMI2.  */
 void sha512_blocks_avx2 (uint64_t state[8], const uint8_t *p,
                          size_t nblocks);
+
+/* lib/sha512-avx2.c: AVX2 (with the YMM state enabled by the OS) and
+   BMI2; the round tuned on a Zen 3.  */
+void sha512_blocks_avx2_zen3 (uint64_t state[8], const uint8_t *p,
+                              size_t nblocks);
 
 /* lib/sha256-avx2.c: AVX2 (with the YMM state enabled by the OS) and
    BMI2.  */

@@ -207,6 +207,7 @@ load_pair (const uint8_t *a, const uint8_t *b, int i)
 
    The new a = (T1 + Maj) + Sigma0 (a) takes Sigma0 last, its deepest
    term.  */
+#ifndef SHA512_AVX2_ANDN
 #define ROUND(a, b, c, d, e, f, g, h, wk, ab, bc)                       \
   do                                                                    \
     {                                                                   \
@@ -222,6 +223,22 @@ load_pair (const uint8_t *a, const uint8_t *b, int i)
       (h) = (t1_ + ((b) ^ ((ab) & (bc)))) + BSIG0 (a);                  \
     }                                                                   \
   while (0)
+#else
+/* The round of lib/sha512-avx2-andn.c, left to GCC's scheduler: T1
+   gathered in H, Ch as (e & f) + (~e & g), the two terms having no bit
+   in common, with BMI1's andn.  S1 is not used.  */
+# define ROUND(a, b, c, d, e, f, g, h, wk, ab, bc)                      \
+  do                                                                    \
+    {                                                                   \
+      (h) += (wk);                                                      \
+      (h) += ((e) & (f)) + (~(e) & (g));                                \
+      (h) += BSIG1 (e);                                                 \
+      (d) += (h);                                                       \
+      (ab) = (a) ^ (b);                                                 \
+      (h) += ((b) ^ ((ab) & (bc))) + BSIG0 (a);                         \
+    }                                                                   \
+  while (0)
+#endif
 
 /* Eight rounds with W + K at R[0], R[1], R[4], R[5], ...: the layout
    STORE_WK leaves, seen from the start of one block's words.  After
@@ -266,7 +283,8 @@ load_pair (const uint8_t *a, const uint8_t *b, int i)
 #define STATE_LOAD(state)                                               \
   uint64_t a = (state)[0], b = (state)[1], c = (state)[2], d = (state)[3]; \
   uint64_t e = (state)[4], f = (state)[5], g = (state)[6], h = (state)[7]; \
-  uint64_t ab, bc = b ^ c, s1 = BSIG1 (e)
+  uint64_t ab, bc = b ^ c, s1 = BSIG1 (e);                              \
+  (void) s1
 
 #define STATE_ADD(state)                                                \
   do                                                                    \
@@ -379,8 +397,11 @@ rounds_only (uint64_t state[8], const uint64_t *r)
    sha512_blocks_portable.  Whole blocks only; returns nothing and
    cannot fail.  A lone last block is paired with itself, and its twin's
    rounds are not run.  */
+#ifndef SHA512_AVX2_NAME
+# define SHA512_AVX2_NAME sha512_blocks_avx2_zen3
+#endif
 void
-sha512_blocks_avx2 (uint64_t state[8], const uint8_t *p, size_t nblocks)
+SHA512_AVX2_NAME (uint64_t state[8], const uint8_t *p, size_t nblocks)
 {
   uint64_t wk[4 * PAIRS] __attribute__ ((aligned (32)));
   __m256i x[8];
