@@ -29,7 +29,8 @@ lib_libbrisk_la_LIBADD =
 # link probe for those flags passed (and --disable-asm was not given).
 if HAVE_ISA_SHANI
 noinst_LTLIBRARIES += lib/libbrisk-shani.la
-lib_libbrisk_shani_la_SOURCES = lib/sha1-shani.c lib/sha256-shani.c
+lib_libbrisk_shani_la_SOURCES = lib/sha1-shani.c lib/sha256-shani.c \
+  lib/sha256-lanes-shani.c
 lib_libbrisk_shani_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) -msha -msse4.1
 lib_libbrisk_la_LIBADD += lib/libbrisk-shani.la
 endif
