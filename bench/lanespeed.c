@@ -85,12 +85,37 @@ sha256_1 (void *state, const uint8_t *p, size_t nblocks)
 }
 #endif
 
+#if HAVE_ISA_AVX2
+/* As hash-impl.c: the AVX2 cores may also use BMI2.  */
+static bool
+can_avx2 (void)
+{
+  return cpu_has_avx2 () && cpu_has_bmi2 ();
+}
+
+static void
+sha512_x4 (void *const state[], const uint8_t *const p[], size_t nblocks)
+{
+  sha512_x4_avx2 ((uint64_t *const *) state, p, nblocks);
+}
+
+static void
+sha512_1 (void *state, const uint8_t *p, size_t nblocks)
+{
+  sha512_blocks_avx2 (state, p, nblocks);
+}
+#endif
+
 static const struct bench_core cores[] = {
 #if HAVE_ISA_SHANI
   { "sha256_x2_shani", "sha256 shani", 2, 64, 32, can_shani,
     sha256_x2, sha256_1 },
   { "sha256_x3_shani", "sha256 shani", 3, 64, 32, can_shani,
     sha256_x3, sha256_1 },
+#endif
+#if HAVE_ISA_AVX2
+  { "sha512_x4_avx2", "sha512 avx2", 4, 128, 64, can_avx2,
+    sha512_x4, sha512_1 },
 #endif
   { NULL, NULL, 0, 0, 0, NULL, NULL, NULL }
 };

@@ -42,4 +42,9 @@ void sha256_x2_shani (uint32_t *const state[], const uint8_t *const p[],
 void sha256_x3_shani (uint32_t *const state[], const uint8_t *const p[],
                       size_t nblocks);
 
+/* lib/sha512-lanes-avx2.c: AVX2 (with the YMM state enabled by the
+   OS); 128-byte blocks.  */
+void sha512_x4_avx2 (uint64_t *const state[], const uint8_t *const p[],
+                     size_t nblocks);
+
 #endif

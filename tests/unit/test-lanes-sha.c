@@ -145,6 +145,10 @@ static const struct core cores[] = {
   { "sha256_x3_shani", &sha256_family, 3, "shani", can_shani,
     sha256_x3_shani, NULL },
 #endif
+#if HAVE_ISA_AVX2
+  { "sha512_x4_avx2", &sha512_family, 4, "avx2", can_avx2,
+    NULL, sha512_x4_avx2 },
+#endif
   { NULL, NULL, 0, NULL, NULL, NULL, NULL }
 };
 
