@@ -38,6 +38,10 @@ enum
 #define ROR_TERMS(x, n) \
   _mm256_xor_si256 (_mm256_srli_epi64 (x, n), _mm256_slli_epi64 (x, 64 - (n)))
 
+/* Keep GCC from reassociating a sum through X: it costs no
+   instruction, and makes GCC add the terms in the order written.  */
+#define OPAQUE(x) __asm__ ("" : "+x" (x))
+
 #define XOR(x, y) _mm256_xor_si256 (x, y)
 #define ADD(x, y) _mm256_add_epi64 (x, y)
 
@@ -115,13 +119,19 @@ load_words (__m256i w[16], const uint8_t *const q[LANES], int j)
       if (sched)                                                        \
         *wt_ = ADD (ADD (*wt_, ssig0 (w[((i) + 1) & 15])),              \
                     ADD (w[((i) + 9) & 15], ssig1 (w[((i) + 14) & 15]))); \
-      __m256i t1_ = ADD (h, ADD (*wt_, _mm256_set1_epi64x               \
+      __m256i hk_ = ADD (h, ADD (*wt_, _mm256_set1_epi64x               \
                                  ((long long) sha512_k[(base) + (i)]))); \
-      t1_ = ADD (t1_, XOR (g, _mm256_and_si256 (e, XOR (f, g))));       \
-      t1_ = ADD (t1_, bsig1 (e));                                       \
-      d = ADD (d, t1_);                                                 \
+      __m256i y_ = ADD (hk_, XOR (g, _mm256_and_si256 (e, XOR (f, g))));  \
+      __m256i yd_ = ADD (y_, d);                                        \
+      __m256i s1_ = bsig1 (e);                                          \
+      OPAQUE (y_);                                                      \
+      OPAQUE (yd_);                                                     \
+      d = ADD (yd_, s1_);                                               \
+      __m256i t1_ = ADD (y_, s1_);                                      \
       ab = XOR (a, b);                                                  \
-      h = ADD (ADD (t1_, XOR (b, _mm256_and_si256 (ab, bc))), bsig0 (a)); \
+      __m256i tm_ = ADD (t1_, XOR (b, _mm256_and_si256 (ab, bc)));      \
+      OPAQUE (tm_);                                                     \
+      h = ADD (tm_, bsig0 (a));                                         \
     }                                                                   \
   while (0)
 
