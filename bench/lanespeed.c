@@ -30,6 +30,7 @@
 #include "error.h"
 #include "hash-variants.h"
 #include "progname.h"
+#include "sha1.h"
 #include "xalloc.h"
 
 enum
@@ -58,6 +59,24 @@ struct bench_core
   void (*single) (void *state, const uint8_t *p, size_t nblocks);
 };
 
+/* Define FN_gen, core FN (multi-lane, on states of type WORD) or
+   variant FN (single-stream) with the generic types of struct
+   bench_core.  */
+#define MULTI_GEN(fn, word)                                             \
+  static void                                                           \
+  fn##_gen (void *const state[], const uint8_t *const p[], size_t n)    \
+  {                                                                     \
+    fn ((word *const *) state, p, n);                                   \
+  }
+#define SINGLE_GEN(fn)                                                  \
+  static void                                                           \
+  fn##_gen (void *state, const uint8_t *p, size_t n)                    \
+  {                                                                     \
+    fn (state, p, n);                                                   \
+  }
+
+SINGLE_GEN (sha1_blocks_portable)
+
 #if HAVE_ISA_SHANI
 /* As hash-impl.c: the SHA-NI cores also use SSSE3 and SSE4.1.  */
 static bool
@@ -66,23 +85,12 @@ can_shani (void)
   return cpu_has_shani () && cpu_has_ssse3 () && cpu_has_sse41 ();
 }
 
-static void
-sha256_x2 (void *const state[], const uint8_t *const p[], size_t nblocks)
-{
-  sha256_x2_shani ((uint32_t *const *) state, p, nblocks);
-}
-
-static void
-sha256_x3 (void *const state[], const uint8_t *const p[], size_t nblocks)
-{
-  sha256_x3_shani ((uint32_t *const *) state, p, nblocks);
-}
-
-static void
-sha256_1 (void *state, const uint8_t *p, size_t nblocks)
-{
-  sha256_blocks_shani (state, p, nblocks);
-}
+MULTI_GEN (sha256_x2_shani, uint32_t)
+MULTI_GEN (sha256_x3_shani, uint32_t)
+MULTI_GEN (sha1_x2_shani, uint32_t)
+MULTI_GEN (sha1_x3_shani, uint32_t)
+SINGLE_GEN (sha256_blocks_shani)
+SINGLE_GEN (sha1_blocks_shani)
 #endif
 
 #if HAVE_ISA_AVX2
@@ -93,29 +101,40 @@ can_avx2 (void)
   return cpu_has_avx2 () && cpu_has_bmi2 ();
 }
 
-static void
-sha512_x4 (void *const state[], const uint8_t *const p[], size_t nblocks)
-{
-  sha512_x4_avx2 ((uint64_t *const *) state, p, nblocks);
-}
+MULTI_GEN (sha512_x4_avx2, uint64_t)
+MULTI_GEN (sha1_x8_avx2, uint32_t)
+SINGLE_GEN (sha512_blocks_avx2)
+#endif
 
-static void
-sha512_1 (void *state, const uint8_t *p, size_t nblocks)
+#if HAVE_ISA_AVX2 && HAVE_ISA_SHANI
+/* Whether sha1_x8_avx2 and sha1_blocks_shani can both run.  */
+static bool
+can_avx2_shani (void)
 {
-  sha512_blocks_avx2 (state, p, nblocks);
+  return can_avx2 () && can_shani ();
 }
 #endif
 
 static const struct bench_core cores[] = {
 #if HAVE_ISA_SHANI
   { "sha256_x2_shani", "sha256 shani", 2, 64, 32, can_shani,
-    sha256_x2, sha256_1 },
+    sha256_x2_shani_gen, sha256_blocks_shani_gen },
   { "sha256_x3_shani", "sha256 shani", 3, 64, 32, can_shani,
-    sha256_x3, sha256_1 },
+    sha256_x3_shani_gen, sha256_blocks_shani_gen },
+  { "sha1_x2_shani", "sha1 shani", 2, 64, 20, can_shani,
+    sha1_x2_shani_gen, sha1_blocks_shani_gen },
+  { "sha1_x3_shani", "sha1 shani", 3, 64, 20, can_shani,
+    sha1_x3_shani_gen, sha1_blocks_shani_gen },
 #endif
 #if HAVE_ISA_AVX2
   { "sha512_x4_avx2", "sha512 avx2", 4, 128, 64, can_avx2,
-    sha512_x4, sha512_1 },
+    sha512_x4_avx2_gen, sha512_blocks_avx2_gen },
+  { "sha1_x8_avx2", "sha1 portable", 8, 64, 20, can_avx2,
+    sha1_x8_avx2_gen, sha1_blocks_portable_gen },
+#endif
+#if HAVE_ISA_AVX2 && HAVE_ISA_SHANI
+  { "sha1_x8_avx2", "sha1 shani", 8, 64, 20, can_avx2_shani,
+    sha1_x8_avx2_gen, sha1_blocks_shani_gen },
 #endif
   { NULL, NULL, 0, 0, 0, NULL, NULL, NULL }
 };

@@ -47,4 +47,16 @@ void sha256_x3_shani (uint32_t *const state[], const uint8_t *const p[],
 void sha512_x4_avx2 (uint64_t *const state[], const uint8_t *const p[],
                      size_t nblocks);
 
+/* lib/sha1-lanes-shani.c: SHA extensions, SSSE3, SSE4.1; 64-byte
+   blocks.  */
+void sha1_x2_shani (uint32_t *const state[], const uint8_t *const p[],
+                    size_t nblocks);
+void sha1_x3_shani (uint32_t *const state[], const uint8_t *const p[],
+                    size_t nblocks);
+
+/* lib/sha1-lanes-avx2.c: AVX2 (with the YMM state enabled by the OS);
+   64-byte blocks.  */
+void sha1_x8_avx2 (uint32_t *const state[], const uint8_t *const p[],
+                   size_t nblocks);
+
 #endif

@@ -144,10 +144,16 @@ static const struct core cores[] = {
     sha256_x2_shani, NULL },
   { "sha256_x3_shani", &sha256_family, 3, "shani", can_shani,
     sha256_x3_shani, NULL },
+  { "sha1_x2_shani", &sha1_family, 2, "shani", can_shani,
+    sha1_x2_shani, NULL },
+  { "sha1_x3_shani", &sha1_family, 3, "shani", can_shani,
+    sha1_x3_shani, NULL },
 #endif
 #if HAVE_ISA_AVX2
   { "sha512_x4_avx2", &sha512_family, 4, "avx2", can_avx2,
     NULL, sha512_x4_avx2 },
+  { "sha1_x8_avx2", &sha1_family, 8, "avx2", can_avx2,
+    sha1_x8_avx2, NULL },
 #endif
   { NULL, NULL, 0, NULL, NULL, NULL, NULL }
 };
