@@ -5,7 +5,8 @@
    messages of SIZE bytes each (default 1 MiB; --size), hashed by the
    core in one call of SIZE / block-size blocks, and the same L messages
    hashed one after the other by the single-stream variant of the same
-   instruction set.  Both are repeated for about 0.2 s of CPU time a
+   instruction set (sha1_x8_avx2: by the portable core, and by SHA-NI
+   where the CPU has it).  Both are repeated for about 0.2 s of CPU time a
    trial, taking turns, and the best of 5 trials is kept.  Compression
    only (no padding, no final), so that the figures are the cores'.
 
