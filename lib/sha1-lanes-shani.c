@@ -15,7 +15,13 @@
    done for each lane in turn, in a generic function over an array of
    lanes that is instantiated for constant lane counts, so that the
    compiler unrolls the loops and keeps the arrays in registers, as in
-   lib/sha256-lanes-shani.c.  */
+   lib/sha256-lanes-shani.c.
+
+   bench/lanespeed on the 2-core AMD EPYC (Zen 5) VM, MB/s per CPU
+   second against sha1_blocks_shani on the same messages: x2 2599 /
+   1569 (1.66x), x3 3668 / 1734 (2.12x) at 1 MiB a lane; 1.49x and 1.78x
+   at 4 KiB.  Three lanes are also faster than eight lanes of AVX2
+   (lib/sha1-lanes-avx2.c) on this CPU.  */
 
 #include "hash-variants.h"
 

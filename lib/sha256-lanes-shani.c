@@ -13,7 +13,20 @@
    could start a new sha256rnds2 every cycle or two waits most of the
    time.  Two or three messages have no dependency on one another, and
    their instructions, interleaved group by group, fill those waits.
-   Figures are in bench/lanespeed.c's output; see the commit log.
+   Three lanes come close to the throughput of the SHA unit: four, tried,
+   were no faster per byte.
+
+   bench/lanespeed on the 2-core AMD EPYC (Zen 5) VM, busy with other
+   work, MB/s per CPU second against sha256_blocks_shani on the same
+   messages, best of 5 trials (ratios taken from one run):
+
+                   1 MiB a lane          4 KiB a lane
+     x2            1888 / 1304  1.45x    1.34x
+     x3            2154 / 1270  1.70x    1.52x
+
+   Tried, no better: the schedule of the next group between the two
+   sha256rnds2 of a group (1.39x and 1.51x in a quick run against 1.45x
+   and 1.66x); all of a block's W + K first, then its rounds (x3 1.46x).
 
    The rounds and the message schedule are the ones of
    lib/sha256-shani.c (whose comments say how the instructions are
