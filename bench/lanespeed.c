@@ -76,8 +76,6 @@ struct bench_core
     fn (state, p, n);                                                   \
   }
 
-SINGLE_GEN (sha1_blocks_portable)
-
 #if HAVE_ISA_SHANI
 /* As hash-impl.c: the SHA-NI cores also use SSSE3 and SSE4.1.  */
 static bool
@@ -104,6 +102,7 @@ can_avx2 (void)
 
 MULTI_GEN (sha512_x4_avx2, uint64_t)
 MULTI_GEN (sha1_x8_avx2, uint32_t)
+SINGLE_GEN (sha1_blocks_portable)
 SINGLE_GEN (sha512_blocks_avx2)
 #endif
 

@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "attribute.h"
 #include "cpu-features.h"
 #include "hash-variants.h"
 #include "sha1.h"
@@ -90,13 +91,15 @@ FAMILY_FNS (sha1, sha1_ctx)
 FAMILY_FNS (sha256, sha256_ctx)
 FAMILY_FNS (sha512, sha512_ctx)
 
-static const struct family sha1_family = {
+/* The families.  Each is unused in a build without the instruction
+   sets of its cores.  */
+MAYBE_UNUSED static const struct family sha1_family = {
   "sha1", 5 * sizeof (uint32_t), SHA1_BLOCK_SIZE, sha1_iv, sha1_ref
 };
-static const struct family sha256_family = {
+MAYBE_UNUSED static const struct family sha256_family = {
   "sha256", 8 * sizeof (uint32_t), SHA256_BLOCK_SIZE, sha256_iv, sha256_ref
 };
-static const struct family sha512_family = {
+MAYBE_UNUSED static const struct family sha512_family = {
   "sha512", 8 * sizeof (uint64_t), SHA512_BLOCK_SIZE, sha512_iv, sha512_ref
 };
 
