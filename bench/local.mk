@@ -10,6 +10,13 @@ bench_hashspeed_LDADD = lib/libbrisk.la gl/lib/libgnu.a \
   $(LIB_CLOCK_GETTIME)
 CLEANFILES += bench/hashspeed$(EXEEXT)
 
+# The multi-lane SHA cores against their single-stream variants.
+EXTRA_PROGRAMS += bench/lanespeed
+bench_lanespeed_SOURCES = bench/lanespeed.c bench/cpu-time.h
+bench_lanespeed_LDADD = lib/libbrisk.la gl/lib/libgnu.a \
+  $(LIB_CLOCK_GETTIME)
+CLEANFILES += bench/lanespeed$(EXEEXT)
+
 # The plain read/write loop, timed, for bench/blksize-sweep: its buffer
 # size comes from io_blksize, so BRISK_IO_BUFSIZE sets it.
 EXTRA_PROGRAMS += bench/rwloop

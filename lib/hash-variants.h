@@ -33,4 +33,35 @@ void sha512_blocks_avx2_zen3 (uint64_t state[8], const uint8_t *p,
 void sha256_blocks_avx2 (uint32_t state[8], const uint8_t *p,
                          size_t nblocks);
 
+/* Multi-lane cores: several independent messages compressed side by
+   side, for when several files are queued.  Each lane I advances by
+   NBLOCKS whole blocks from its own data P[I] (any alignment) into its
+   own state STATE[I], laid out as for the family's portable core; the
+   number of lanes is fixed by the function's name.  The data of two
+   lanes may be the same; their states must not overlap.  */
+
+/* lib/sha256-lanes-shani.c: SHA extensions, SSSE3, SSE4.1; 64-byte
+   blocks.  */
+void sha256_x2_shani (uint32_t *const state[], const uint8_t *const p[],
+                      size_t nblocks);
+void sha256_x3_shani (uint32_t *const state[], const uint8_t *const p[],
+                      size_t nblocks);
+
+/* lib/sha512-lanes-avx2.c: AVX2 (with the YMM state enabled by the
+   OS); 128-byte blocks.  */
+void sha512_x4_avx2 (uint64_t *const state[], const uint8_t *const p[],
+                     size_t nblocks);
+
+/* lib/sha1-lanes-shani.c: SHA extensions, SSSE3, SSE4.1; 64-byte
+   blocks.  */
+void sha1_x2_shani (uint32_t *const state[], const uint8_t *const p[],
+                    size_t nblocks);
+void sha1_x3_shani (uint32_t *const state[], const uint8_t *const p[],
+                    size_t nblocks);
+
+/* lib/sha1-lanes-avx2.c: AVX2 (with the YMM state enabled by the OS);
+   64-byte blocks.  */
+void sha1_x8_avx2 (uint32_t *const state[], const uint8_t *const p[],
+                   size_t nblocks);
+
 #endif

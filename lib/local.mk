@@ -29,7 +29,8 @@ lib_libbrisk_la_LIBADD =
 # link probe for those flags passed (and --disable-asm was not given).
 if HAVE_ISA_SHANI
 noinst_LTLIBRARIES += lib/libbrisk-shani.la
-lib_libbrisk_shani_la_SOURCES = lib/sha1-shani.c lib/sha256-shani.c
+lib_libbrisk_shani_la_SOURCES = lib/sha1-shani.c lib/sha256-shani.c \
+  lib/sha256-lanes-shani.c lib/sha1-lanes-shani.c
 lib_libbrisk_shani_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) -msha -msse4.1
 lib_libbrisk_la_LIBADD += lib/libbrisk-shani.la
 endif
@@ -37,7 +38,8 @@ endif
 if HAVE_ISA_AVX2
 noinst_LTLIBRARIES += lib/libbrisk-avx2.la
 lib_libbrisk_avx2_la_SOURCES = lib/sha512-avx2.c lib/sha512-avx2-andn.c \
-  lib/sha256-avx2.c lib/fastcopy-avx2.c
+  lib/sha256-avx2.c lib/fastcopy-avx2.c lib/sha512-lanes-avx2.c \
+  lib/sha1-lanes-avx2.c
 lib_libbrisk_avx2_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) -mavx2 -mbmi2
 lib_libbrisk_la_LIBADD += lib/libbrisk-avx2.la
 endif

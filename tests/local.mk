@@ -12,16 +12,20 @@ include tests/split/list.mk
 unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-md-engine tests/unit/test-variants \
   tests/unit/test-ioblksize tests/unit/test-fastcopy \
-  tests/unit/test-copy-data tests/unit/test-copy-file
+  tests/unit/test-copy-data tests/unit/test-copy-file \
+  tests/unit/test-lanes-sha
 check_PROGRAMS += $(unit_tests)
 tests_unit_test_kat_SOURCES = tests/unit/test-kat.c
 tests_unit_test_vectors_SOURCES = tests/unit/test-vectors.c
 tests_unit_test_md_engine_SOURCES = tests/unit/test-md-engine.c
-tests_unit_test_variants_SOURCES = tests/unit/test-variants.c
+tests_unit_test_variants_SOURCES = tests/unit/test-variants.c \
+  tests/unit/unit-rnd.h
 tests_unit_test_fastcopy_SOURCES = tests/unit/test-fastcopy.c
 tests_unit_test_ioblksize_SOURCES = tests/unit/test-ioblksize.c
 tests_unit_test_copy_data_SOURCES = tests/unit/test-copy-data.c
 tests_unit_test_copy_file_SOURCES = tests/unit/test-copy-file.c
+tests_unit_test_lanes_sha_SOURCES = tests/unit/test-lanes-sha.c \
+  tests/unit/unit-rnd.h
 
 TESTS += $(unit_tests) $(SUM_TESTS)
 TEST_EXTENSIONS = .sh

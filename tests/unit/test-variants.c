@@ -33,6 +33,7 @@
 
 #include "digest-algos.h"
 #include "hash-impl.h"
+#include "unit-rnd.h"
 
 enum
 {
@@ -60,23 +61,6 @@ static int pairs_run;
    their first LEN bytes.  */
 static uint8_t *message;
 
-/* splitmix64: return the next number from the generator *STATE.  */
-static uint64_t
-rnd (uint64_t *state)
-{
-  uint64_t z = (*state += UINT64_C (0x9e3779b97f4a7c15));
-  z = (z ^ (z >> 30)) * UINT64_C (0xbf58476d1ce4e5b9);
-  z = (z ^ (z >> 27)) * UINT64_C (0x94d049bb133111eb);
-  return z ^ (z >> 31);
-}
-
-/* Return a random number from *STATE in 0..N inclusive.  */
-static size_t
-rnd_upto (uint64_t *state, size_t n)
-{
-  return rnd (state) % ((uint64_t) n + 1);
-}
-
 /* Return a generator state for the pair called A/B, derived from
    SEED, so that each pair sees the same data whatever ran before.  */
 static uint64_t
@@ -90,35 +74,6 @@ pair_seed (uint64_t seed, const char *a, const char *b)
     h = (h ^ (unsigned char) *s) * UINT64_C (0x100000001b3);
   uint64_t state = seed ^ h;
   return rnd (&state);
-}
-
-/* Fill the N bytes at P with random bytes from *STATE.  */
-static void
-rnd_fill (uint64_t *state, void *p, size_t n)
-{
-  uint8_t *b = p;
-  for (size_t i = 0; i < n; i += 8)
-    {
-      uint64_t r = rnd (state);
-      size_t k = n - i < 8 ? n - i : 8;
-      memcpy (b + i, &r, k);
-    }
-}
-
-/* Return true if the comma-separated LIST names NAME.  A NULL LIST
-   names nothing.  */
-static bool
-list_has (const char *list, const char *name)
-{
-  size_t len = strlen (name);
-  while (list && *list)
-    {
-      size_t n = strcspn (list, ",");
-      if (n == len && strncmp (list, name, len) == 0)
-        return true;
-      list += n + (list[n] == ',');
-    }
-  return false;
 }
 
 /* Print the hex form of the N bytes at P, with no newline.  */
