@@ -28,4 +28,16 @@ void sha512_blocks_avx2 (uint64_t state[8], const uint8_t *p,
 void sha256_blocks_avx2 (uint32_t state[8], const uint8_t *p,
                          size_t nblocks);
 
+/* Multi-lane cores, listed by hash-lanes (see hash-lanes.h): each
+   compresses NBLOCKS 64-byte blocks of each of its fixed number of
+   independent messages, lane I's blocks from P[I] into the state at
+   STATE[I], of the layout of the family's portable core.  */
+
+/* lib/md5-lanes-avx2.c, lib/md4-lanes-avx2.c: 16 lanes; AVX2 (with the
+   YMM state enabled by the OS).  */
+void md5_x16_avx2 (uint32_t *const state[], const uint8_t *const p[],
+                   size_t nblocks);
+void md4_x16_avx2 (uint32_t *const state[], const uint8_t *const p[],
+                   size_t nblocks);
+
 #endif
