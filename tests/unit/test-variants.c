@@ -24,7 +24,6 @@
    1 if anything failed, 77 if no accelerated variant could be run (and
    none was required), 99 on a bad VARIANTS_SEED, 0 otherwise.  */
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -33,6 +32,7 @@
 
 #include "digest-algos.h"
 #include "hash-impl.h"
+#include "rng.h"
 
 enum
 {
@@ -60,23 +60,6 @@ static int pairs_run;
    their first LEN bytes.  */
 static uint8_t *message;
 
-/* splitmix64: return the next number from the generator *STATE.  */
-static uint64_t
-rnd (uint64_t *state)
-{
-  uint64_t z = (*state += UINT64_C (0x9e3779b97f4a7c15));
-  z = (z ^ (z >> 30)) * UINT64_C (0xbf58476d1ce4e5b9);
-  z = (z ^ (z >> 27)) * UINT64_C (0x94d049bb133111eb);
-  return z ^ (z >> 31);
-}
-
-/* Return a random number from *STATE in 0..N inclusive.  */
-static size_t
-rnd_upto (uint64_t *state, size_t n)
-{
-  return rnd (state) % ((uint64_t) n + 1);
-}
-
 /* Return a generator state for the pair called A/B, derived from
    SEED, so that each pair sees the same data whatever ran before.  */
 static uint64_t
@@ -90,19 +73,6 @@ pair_seed (uint64_t seed, const char *a, const char *b)
     h = (h ^ (unsigned char) *s) * UINT64_C (0x100000001b3);
   uint64_t state = seed ^ h;
   return rnd (&state);
-}
-
-/* Fill the N bytes at P with random bytes from *STATE.  */
-static void
-rnd_fill (uint64_t *state, void *p, size_t n)
-{
-  uint8_t *b = p;
-  for (size_t i = 0; i < n; i += 8)
-    {
-      uint64_t r = rnd (state);
-      size_t k = n - i < 8 ? n - i : 8;
-      memcpy (b + i, &r, k);
-    }
 }
 
 /* Return true if the comma-separated LIST names NAME.  A NULL LIST
@@ -571,31 +541,11 @@ check_required_exist (const char *required)
     }
 }
 
-/* Return the seed: VARIANTS_SEED if set, else DEFAULT_SEED.  Exit 99
-   if VARIANTS_SEED is not a number.  */
-static uint64_t
-get_seed (void)
-{
-  const char *s = getenv ("VARIANTS_SEED");
-  char *end;
-
-  if (!s || !*s)
-    return DEFAULT_SEED;
-  errno = 0;
-  unsigned long long v = strtoull (s, &end, 0);
-  if (errno || *end)
-    {
-      printf ("ERROR: VARIANTS_SEED=%s is not a number\n", s);
-      exit (99);
-    }
-  return v;
-}
-
 int
 main (void)
 {
   const char *required = getenv ("REQUIRE_VARIANTS");
-  uint64_t seed = get_seed ();
+  uint64_t seed = test_seed ("VARIANTS_SEED", DEFAULT_SEED);
   uint64_t rng = seed;
 
   printf ("seed %" PRIu64 " (set VARIANTS_SEED to change it)\n", seed);
