@@ -8,6 +8,13 @@
    With --openssl, `openssl speed -evp ALGO -bytes N -seconds 1` runs
    between our trials, so that load from elsewhere falls on both.
 
+   With --lanes, a second table: for each algorithm whose family has
+   multi-lane variants (lib/hash-lanes.c), the single stream the tools
+   choose and each multi-lane variant that this CPU can run, hashing
+   sets of messages of 4 KiB and of 1 MiB, one per lane, through
+   lib/digest-multi.c (every lane fed pieces of at most 128 KiB, as a
+   reading loop would), and the ratio of each to the single stream.
+
    Figures are MB/s, 10^6 bytes per second of CPU time of this process:
    OpenSSL's speed command also counts CPU time unless told -elapsed,
    and on a shared machine CPU time is what stays steady.
@@ -28,8 +35,10 @@
 
 #include "cpu-time.h"
 #include "digest-algos.h"
+#include "digest-multi.h"
 #include "error.h"
 #include "hash-impl.h"
+#include "hash-lanes.h"
 #include "progname.h"
 
 #define COUNTOF(a) (sizeof (a) / sizeof (a)[0])
@@ -61,6 +70,7 @@ static double trial_seconds = 0.2;
 static int trials = 3;
 static int openssl_trials = 3;
 static bool with_openssl;
+static bool with_lanes;
 static unsigned long selected;   /* bit I: digest_algos[I]; 0: all */
 
 enum
@@ -68,6 +78,7 @@ enum
   ALGO_OPTION = CHAR_MAX + 1,
   QUICK_OPTION,
   OPENSSL_OPTION,
+  LANES_OPTION,
   HELP_OPTION
 };
 
@@ -75,6 +86,7 @@ static struct option const long_options[] = {
   { "algo", required_argument, NULL, ALGO_OPTION },
   { "quick", no_argument, NULL, QUICK_OPTION },
   { "openssl", no_argument, NULL, OPENSSL_OPTION },
+  { "lanes", no_argument, NULL, LANES_OPTION },
   { "help", no_argument, NULL, HELP_OPTION },
   { NULL, 0, NULL, 0 }
 };
@@ -98,6 +110,8 @@ core variant this CPU can run, for messages of 64 B, 1 KiB, 16 KiB and\n\
       --quick       trials of 0.05 s instead of 0.2 s; one OpenSSL run\n\
       --openssl     add the figures of 'openssl speed -evp ALGO', run\n\
                       between our trials; the program is $OPENSSL if set\n\
+      --lanes       also the multi-lane variants: one message of 4 KiB or\n\
+                      1 MiB per lane, against the single stream\n\
       --help        display this help and exit\n",
             program_name);
   exit (status);
@@ -284,6 +298,192 @@ bench_algo (const struct digest_algo *algo)
   return ok;
 }
 
+/* The message sizes of the multi-lane table, and the largest piece a
+   lane is fed at a time.  */
+static size_t const lane_sizes[] = { 4 * 1024, 1024 * 1024 };
+static char const *const lane_size_names[] = { "4 KiB", "1 MiB" };
+enum
+{
+  NLANE_SIZES = COUNTOF (lane_sizes),
+  LANE_PIECE = 128 * 1024
+};
+
+/* Hash with M one message of LEN bytes per lane, from start to finish,
+   each lane's from its own offset in the message buffer (so that the
+   lanes differ), fed in pieces of at most LANE_PIECE bytes; fold the
+   digests into the sink.  */
+static void
+hash_lanes_once (struct digest_multi *m, size_t len)
+{
+  unsigned int lanes = digest_multi_lanes (m);
+  const void *data[HASH_LANES_MAX];
+  size_t piece[HASH_LANES_MAX];
+  uint8_t digest[DIGEST_MAX_SIZE];
+
+  for (size_t done = 0; done < len; done += LANE_PIECE)
+    {
+      size_t n = len - done < LANE_PIECE ? len - done : LANE_PIECE;
+      for (unsigned int i = 0; i < lanes; i++)
+        {
+          /* LEN is MAX_MESSAGE or much smaller.  */
+          size_t off = len < MAX_MESSAGE / 2 ? i * len : 0;
+          data[i] = message + off + done;
+          piece[i] = n;
+        }
+      digest_multi_update (m, data, piece);
+    }
+  for (unsigned int i = 0; i < lanes; i++)
+    {
+      digest_multi_finish (m, i, digest);
+      sink ^= digest[0];
+    }
+}
+
+/* Hash sets of messages of LEN bytes with M again and again for
+   SECONDS of CPU time.  Return the throughput in MB/s, counting the
+   bytes of every lane.  */
+static double
+measure_lanes (struct digest_multi *m, size_t len, double seconds)
+{
+  size_t set = len * digest_multi_lanes (m);
+  size_t batch = set < BYTES_PER_READING ? BYTES_PER_READING / set : 1;
+  double bytes = 0;
+  double start = cpu_seconds ();
+  double elapsed;
+  do
+    {
+      for (size_t i = 0; i < batch; i++)
+        hash_lanes_once (m, len);
+      bytes += (double) batch * set;
+      elapsed = cpu_seconds () - start;
+    }
+  while (elapsed < seconds);
+  return bytes / elapsed / 1e6;
+}
+
+/* Check that M gives ALGO's digests, as its single stream computes
+   them, of messages of an odd length.  Report it and return false if
+   not.  */
+static bool
+lanes_agree (const struct digest_algo *algo, struct digest_multi *m)
+{
+  unsigned int lanes = digest_multi_lanes (m);
+  size_t len = 4096 + 1027;
+  const void *data[HASH_LANES_MAX];
+  size_t lens[HASH_LANES_MAX];
+  uint8_t want[DIGEST_MAX_SIZE];
+  uint8_t got[DIGEST_MAX_SIZE];
+  bool ok = true;
+
+  for (unsigned int i = 0; i < lanes; i++)
+    {
+      data[i] = message + 7 * i;
+      lens[i] = len;
+    }
+  digest_multi_update (m, data, lens);
+  for (unsigned int i = 0; i < lanes; i++)
+    {
+      _Alignas (64) unsigned char ctx[DIGEST_MAX_CTX];
+      algo->init (ctx);
+      algo->update (ctx, data[i], len);
+      algo->final (ctx, want);
+      digest_multi_finish (m, i, got);
+      ok &= memcmp (got, want, algo->digest_size) == 0;
+    }
+  if (!ok)
+    error (0, 0, "%s: the %s multi-lane variant gives a wrong digest",
+           algo->name, digest_multi_variant (m)->name);
+  return ok;
+}
+
+/* Print one row of the multi-lane table: ALGO_NAME, IMPL, its LANES
+   (0 for the single stream), RATES and their ratios to BASE.  */
+static void
+print_lanes_row (const char *algo_name, const char *impl,
+                 unsigned int lanes, const double *rates,
+                 const double *base)
+{
+  printf ("%-8s %-10s %5u", algo_name, impl, lanes);
+  for (int s = 0; s < NLANE_SIZES; s++)
+    printf (" %9.1f %5.2fx", rates[s], rates[s] / base[s]);
+  putchar ('\n');
+  fflush (stdout);
+}
+
+/* Measure ALGO's single stream and every multi-lane variant of its
+   family that this CPU can run, taking turns, and print their rows of
+   the multi-lane table.  Return false if a variant gave a wrong
+   digest.  */
+static bool
+bench_algo_lanes (const struct digest_algo *algo)
+{
+  enum hash_family family = hash_family_of_algo (algo->name);
+  size_t count;
+  const struct hash_lanes_variant *list = hash_lanes_list (family, &count);
+  struct digest_multi *m[MAX_VARIANTS];
+  double single[NLANE_SIZES] = { 0 };
+  double best[MAX_VARIANTS][NLANE_SIZES] = { 0 };
+  size_t n = 0;
+  bool ok = true;
+
+  for (size_t v = 0; v < count && n < MAX_VARIANTS; v++)
+    if (list[v].available ())
+      {
+        hash_lanes_force (family, list[v].name);
+        m[n] = digest_multi_new (algo);
+        if (!m[n])
+          error (EXIT_FAILURE, errno, "%s/%s", algo->name, list[v].name);
+        ok &= lanes_agree (algo, m[n]);
+        n++;
+      }
+  hash_lanes_force (family, NULL);
+  if (n == 0)
+    return ok;
+
+  for (int s = 0; s < NLANE_SIZES; s++)
+    for (int t = 0; t < trials; t++)
+      {
+        double rate = measure (algo, lane_sizes[s], trial_seconds);
+        if (single[s] < rate)
+          single[s] = rate;
+        for (size_t v = 0; v < n; v++)
+          {
+            rate = measure_lanes (m[v], lane_sizes[s], trial_seconds);
+            if (best[v][s] < rate)
+              best[v][s] = rate;
+          }
+      }
+
+  print_lanes_row (algo->name, hash_impl_current (family)->name, 1, single,
+                   single);
+  for (size_t v = 0; v < n; v++)
+    {
+      const struct hash_lanes_variant *var = digest_multi_variant (m[v]);
+      print_lanes_row (algo->name, var->name, var->lanes, best[v], single);
+      digest_multi_free (m[v]);
+    }
+  return ok;
+}
+
+/* Print the multi-lane table for every selected algorithm.  Return
+   false if a variant gave a wrong digest.  */
+static bool
+bench_lanes (void)
+{
+  bool ok = true;
+  printf ("\nMulti-lane: MB/s (10^6 bytes per CPU second, all lanes),"
+          " best of %d trials\nof %g s, and the ratio to the single"
+          " stream; one message per lane\n", trials, trial_seconds);
+  printf ("%-8s %-10s %5s", "algo", "impl", "lanes");
+  for (int s = 0; s < NLANE_SIZES; s++)
+    printf (" %9s %6s", lane_size_names[s], "ratio");
+  putchar ('\n');
+  for (size_t i = 0; i < digest_algo_count; i++)
+    if (!selected || (selected >> i & 1))
+      ok &= bench_algo_lanes (&digest_algos[i]);
+  return ok;
+}
+
 /* Select the algorithms named in LIST, separated by commas.  Exit
    with a diagnostic if one of them has no row.  */
 static void
@@ -336,6 +536,9 @@ main (int argc, char **argv)
       case OPENSSL_OPTION:
         with_openssl = true;
         break;
+      case LANES_OPTION:
+        with_lanes = true;
+        break;
       case HELP_OPTION:
         usage (EXIT_SUCCESS);
       default:
@@ -362,5 +565,7 @@ main (int argc, char **argv)
   for (size_t i = 0; i < digest_algo_count; i++)
     if (!selected || (selected >> i & 1))
       ok &= bench_algo (&digest_algos[i]);
+  if (with_lanes)
+    ok &= bench_lanes ();
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -62,6 +62,13 @@ void sha1_x3_shani (uint32_t *const state[], const uint8_t *const p[],
 /* lib/sha1-lanes-avx2.c: AVX2 (with the YMM state enabled by the OS);
    64-byte blocks.  */
 void sha1_x8_avx2 (uint32_t *const state[], const uint8_t *const p[],
+                  size_t nblocks);
+
+/* lib/md5-lanes-avx2.c, lib/md4-lanes-avx2.c: 16 lanes; AVX2 (with the
+   YMM state enabled by the OS).  */
+void md5_x16_avx2 (uint32_t *const state[], const uint8_t *const p[],
+                   size_t nblocks);
+void md4_x16_avx2 (uint32_t *const state[], const uint8_t *const p[],
                    size_t nblocks);
 
 #endif

@@ -7,6 +7,8 @@ lib_libbrisk_la_SOURCES = \
   lib/digest-algos.c lib/digest-algos.h \
   lib/digest-stream.c lib/digest-stream.h \
   lib/hash-impl.c lib/hash-impl.h \
+  lib/hash-lanes.c lib/hash-lanes.h \
+  lib/digest-multi.c lib/digest-multi.h \
   lib/ioblksize.c lib/ioblksize.h \
   lib/md-engine.c lib/md-engine.h \
   lib/md2.c lib/md2.h \
@@ -39,7 +41,8 @@ if HAVE_ISA_AVX2
 noinst_LTLIBRARIES += lib/libbrisk-avx2.la
 lib_libbrisk_avx2_la_SOURCES = lib/sha512-avx2.c lib/sha512-avx2-andn.c \
   lib/sha256-avx2.c lib/fastcopy-avx2.c lib/sha512-lanes-avx2.c \
-  lib/sha1-lanes-avx2.c
+  lib/sha1-lanes-avx2.c lib/lanes-avx2.h lib/md4-lanes-avx2.c \
+  lib/md5-lanes-avx2.c
 lib_libbrisk_avx2_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) -mavx2 -mbmi2
 lib_libbrisk_la_LIBADD += lib/libbrisk-avx2.la
 endif

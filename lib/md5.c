@@ -8,7 +8,7 @@
 #include "hash-impl.h"
 
 /* RFC 1321 3.4: T[i] = floor (2^32 * abs (sin (i + 1))).  */
-static const uint32_t md5_t[64] = {
+const uint32_t md5_t[64] = {
   0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee,
   0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
   0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be,
@@ -63,22 +63,7 @@ md5_blocks_portable (uint32_t state[4], const uint8_t *p, size_t nblocks)
       for (int i = 0; i < 16; i++)
         x[i] = md_load32_le (p + 4 * i);
 
-      STEP4 (F,  0,  0,  1,  2,  3, 7, 12, 17, 22);
-      STEP4 (F,  4,  4,  5,  6,  7, 7, 12, 17, 22);
-      STEP4 (F,  8,  8,  9, 10, 11, 7, 12, 17, 22);
-      STEP4 (F, 12, 12, 13, 14, 15, 7, 12, 17, 22);
-      STEP4 (G, 16,  1,  6, 11,  0, 5, 9, 14, 20);
-      STEP4 (G, 20,  5, 10, 15,  4, 5, 9, 14, 20);
-      STEP4 (G, 24,  9, 14,  3,  8, 5, 9, 14, 20);
-      STEP4 (G, 28, 13,  2,  7, 12, 5, 9, 14, 20);
-      STEP4 (H, 32,  5,  8, 11, 14, 4, 11, 16, 23);
-      STEP4 (H, 36,  1,  4,  7, 10, 4, 11, 16, 23);
-      STEP4 (H, 40, 13,  0,  3,  6, 4, 11, 16, 23);
-      STEP4 (H, 44,  9, 12, 15,  2, 4, 11, 16, 23);
-      STEP4 (I, 48,  0,  7, 14,  5, 6, 10, 15, 21);
-      STEP4 (I, 52, 12,  3, 10,  1, 6, 10, 15, 21);
-      STEP4 (I, 56,  8, 15,  6, 13, 6, 10, 15, 21);
-      STEP4 (I, 60,  4, 11,  2,  9, 6, 10, 15, 21);
+      MD5_STEPS (STEP4);
 
       state[0] += a;
       state[1] += b;

@@ -13,13 +13,15 @@ unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-md-engine tests/unit/test-variants \
   tests/unit/test-ioblksize tests/unit/test-fastcopy \
   tests/unit/test-copy-data tests/unit/test-copy-file \
-  tests/unit/test-lanes-sha
+  tests/unit/test-lanes-sha tests/unit/test-lanes
 check_PROGRAMS += $(unit_tests)
-tests_unit_test_kat_SOURCES = tests/unit/test-kat.c
+tests_unit_test_kat_SOURCES = tests/unit/test-kat.c tests/unit/kat-table.h
 tests_unit_test_vectors_SOURCES = tests/unit/test-vectors.c
 tests_unit_test_md_engine_SOURCES = tests/unit/test-md-engine.c
 tests_unit_test_variants_SOURCES = tests/unit/test-variants.c \
   tests/unit/unit-rnd.h
+tests_unit_test_lanes_SOURCES = tests/unit/test-lanes.c \
+  tests/unit/kat-table.h tests/unit/unit-rnd.h
 tests_unit_test_fastcopy_SOURCES = tests/unit/test-fastcopy.c
 tests_unit_test_ioblksize_SOURCES = tests/unit/test-ioblksize.c
 tests_unit_test_copy_data_SOURCES = tests/unit/test-copy-data.c

@@ -24,7 +24,6 @@
    1 if anything failed, 77 if no accelerated variant could be run (and
    none was required), 99 on a bad VARIANTS_SEED, 0 otherwise.  */
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -526,31 +525,11 @@ check_required_exist (const char *required)
     }
 }
 
-/* Return the seed: VARIANTS_SEED if set, else DEFAULT_SEED.  Exit 99
-   if VARIANTS_SEED is not a number.  */
-static uint64_t
-get_seed (void)
-{
-  const char *s = getenv ("VARIANTS_SEED");
-  char *end;
-
-  if (!s || !*s)
-    return DEFAULT_SEED;
-  errno = 0;
-  unsigned long long v = strtoull (s, &end, 0);
-  if (errno || *end)
-    {
-      printf ("ERROR: VARIANTS_SEED=%s is not a number\n", s);
-      exit (99);
-    }
-  return v;
-}
-
 int
 main (void)
 {
   const char *required = getenv ("REQUIRE_VARIANTS");
-  uint64_t seed = get_seed ();
+  uint64_t seed = test_seed ("VARIANTS_SEED", DEFAULT_SEED);
   uint64_t rng = seed;
 
   printf ("seed %" PRIu64 " (set VARIANTS_SEED to change it)\n", seed);

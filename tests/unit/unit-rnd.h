@@ -7,9 +7,12 @@
 #ifndef BRISK_UNIT_RND_H
 #define BRISK_UNIT_RND_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* splitmix64: return the next number from the generator *STATE.  */
@@ -56,6 +59,26 @@ list_has (const char *list, const char *name)
       list += n + (list[n] == ',');
     }
   return false;
+}
+
+/* Return the seed that the environment variable VAR gives, or DFLT if
+   VAR is unset or empty.  Exit 99 if VAR is not a number.  */
+static inline uint64_t
+test_seed (const char *var, uint64_t dflt)
+{
+  const char *s = getenv (var);
+  char *end;
+
+  if (!s || !*s)
+    return dflt;
+  errno = 0;
+  unsigned long long v = strtoull (s, &end, 0);
+  if (errno || *end)
+    {
+      printf ("ERROR: %s=%s is not a number\n", var, s);
+      exit (99);
+    }
+  return v;
 }
 
 #endif

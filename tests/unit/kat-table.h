@@ -1,0 +1,137 @@
+/* kat-table.h -- the known answers of RFC 1319, 1320 and 1321 and of
+   FIPS 180-4 (as published by NIST), for the unit tests that check
+   digests through different interfaces (test-kat.c, test-lanes.c).  */
+
+#ifndef BRISK_KAT_TABLE_H
+#define BRISK_KAT_TABLE_H
+
+/* The messages that occur more than once.  */
+#define EMPTY ""
+#define ABC "abc"
+#define ALPHA "abcdefghijklmnopqrstuvwxyz"
+#define ALNUM "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+#define DIGITS                                                          \
+  "1234567890123456789012345678901234567890"                            \
+  "1234567890123456789012345678901234567890"
+#define MSG448 "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
+#define MSG896                                                          \
+  "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"    \
+  "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+
+/* One known answer: the digest by ALGO of MESSAGE repeated REPEAT
+   times is HEX.  */
+struct kat
+{
+  const char *algo;
+  const char *message;
+  long repeat;
+  const char *hex;
+};
+
+static const struct kat kats[] = {
+  /* RFC 1319 A.5, RFC 1320 A.5, RFC 1321 A.5.  */
+  { "md2", EMPTY, 1,
+      "8350e5a3e24c153df2275c9f80692773" },
+  { "md2", "a", 1,
+      "32ec01ec4a6dac72c0ab96fb34c0b5d1" },
+  { "md2", ABC, 1,
+      "da853b0d3f88d99b30283a69e6ded6bb" },
+  { "md2", "message digest", 1,
+      "ab4f496bfb2a530b219ff33031fe06b0" },
+  { "md2", ALPHA, 1,
+      "4e8ddff3650292ab5a4108c3aa47940b" },
+  { "md2", ALNUM, 1,
+      "da33def2a42df13975352846c30338cd" },
+  { "md2", DIGITS, 1,
+      "d5976f79d83d3a0dc9806c3c66f3efd8" },
+  { "md4", EMPTY, 1,
+      "31d6cfe0d16ae931b73c59d7e0c089c0" },
+  { "md4", "a", 1,
+      "bde52cb31de33e46245e05fbdbd6fb24" },
+  { "md4", ABC, 1,
+      "a448017aaf21d8525fc10ae87aa6729d" },
+  { "md4", "message digest", 1,
+      "d9130a8164549fe818874806e1c7014b" },
+  { "md4", ALPHA, 1,
+      "d79e1c308aa5bbcdeea8ed63df412da9" },
+  { "md4", ALNUM, 1,
+      "043f8582f241db351ce627e153e7f0e4" },
+  { "md4", DIGITS, 1,
+      "e33b4ddc9c38f2199c3e7b164fcc0536" },
+  { "md5", EMPTY, 1,
+      "d41d8cd98f00b204e9800998ecf8427e" },
+  { "md5", "a", 1,
+      "0cc175b9c0f1b6a831c399e269772661" },
+  { "md5", ABC, 1,
+      "900150983cd24fb0d6963f7d28e17f72" },
+  { "md5", "message digest", 1,
+      "f96b697d7cb7938d525a2f31aaf161d0" },
+  { "md5", ALPHA, 1,
+      "c3fcd3d76192e4007dfb496cca67e13b" },
+  { "md5", ALNUM, 1,
+      "d174ab98d277d9f5a5611c2c9f419d9f" },
+  { "md5", DIGITS, 1,
+      "57edf4a22be3c955ac49da2e2107b67a" },
+  { "sha1", ABC, 1,
+      "a9993e364706816aba3e25717850c26c9cd0d89d" },
+  { "sha1", EMPTY, 1,
+      "da39a3ee5e6b4b0d3255bfef95601890afd80709" },
+  { "sha1", MSG448, 1,
+      "84983e441c3bd26ebaae4aa1f95129e5e54670f1" },
+  { "sha1", MSG896, 1,
+      "a49b2446a02c645bf419f995b67091253a04a259" },
+  { "sha1", "a", 1000000,
+      "34aa973cd4c4daa4f61eeb2bdbad27316534016f" },
+  { "sha224", ABC, 1,
+      "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7" },
+  { "sha224", EMPTY, 1,
+      "d14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f" },
+  { "sha224", MSG448, 1,
+      "75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525" },
+  { "sha224", MSG896, 1,
+      "c97ca9a559850ce97a04a96def6d99a9e0e0e2ab14e6b8df265fc0b3" },
+  { "sha224", "a", 1000000,
+      "20794655980c91d8bbb4c1ea97618a4bf03f42581948b2ee4ee7ad67" },
+  { "sha256", ABC, 1,
+      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" },
+  { "sha256", EMPTY, 1,
+      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" },
+  { "sha256", MSG448, 1,
+      "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1" },
+  { "sha256", MSG896, 1,
+      "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1" },
+  { "sha256", "a", 1000000,
+      "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0" },
+  { "sha384", ABC, 1,
+      "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed"
+      "8086072ba1e7cc2358baeca134c825a7" },
+  { "sha384", EMPTY, 1,
+      "38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da"
+      "274edebfe76f65fbd51ad2f14898b95b" },
+  { "sha384", MSG448, 1,
+      "3391fdddfc8dc7393707a65b1b4709397cf8b1d162af05abfe8f450de5f36bc6"
+      "b0455a8520bc4e6f5fe95b1fe3c8452b" },
+  { "sha384", MSG896, 1,
+      "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712"
+      "fcc7c71a557e2db966c3e9fa91746039" },
+  { "sha384", "a", 1000000,
+      "9d0e1809716474cb086e834e310a4a1ced149e9c00f248527972cec5704c2a5b"
+      "07b8b3dc38ecc4ebae97ddd87f3d8985" },
+  { "sha512", ABC, 1,
+      "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+      "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f" },
+  { "sha512", EMPTY, 1,
+      "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce"
+      "47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e" },
+  { "sha512", MSG448, 1,
+      "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c335"
+      "96fd15c13b1b07f9aa1d3bea57789ca031ad85c7a71dd70354ec631238ca3445" },
+  { "sha512", MSG896, 1,
+      "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
+      "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909" },
+  { "sha512", "a", 1000000,
+      "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973eb"
+      "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b" },
+};
+
+#endif
