@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -23,14 +24,23 @@
 #include "ioblksize.h"
 
 /* Make sure BUF holds at least SIZE bytes.  Return 0, or -1 with errno
-   set.  */
+   set.  The storage is a whole number of pages, as aligned_alloc wants
+   (glibc's takes any size, a sanitizer's does not: BRISK_IO_BUFSIZE
+   asks for odd sizes).  */
 int
 digest_buffer_reserve (struct digest_buffer *buf, size_t size)
 {
   if (buf->data && size <= buf->size)
     return 0;
-  long page = sysconf (_SC_PAGESIZE);
-  char *p = alignalloc (page > 0 ? page : 4096, size);
+  long sys_page = sysconf (_SC_PAGESIZE);
+  size_t page = sys_page > 0 ? sys_page : 4096;
+  if (SIZE_MAX - (page - 1) < size)
+    {
+      errno = ENOMEM;
+      return -1;
+    }
+  size = (size + page - 1) / page * page;
+  char *p = alignalloc (page, size);
   if (!p)
     return -1;
   alignfree (buf->data);
