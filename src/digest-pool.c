@@ -22,9 +22,11 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ioblksize.h"
 #include "xalloc.h"
 
 enum job_state
@@ -149,12 +151,29 @@ worker (void *arg)
   return NULL;
 }
 
+/* Make in this thread, before any worker starts, the choices that lib/
+   makes on first use and caches without a lock: the buffer size forced
+   by the environment, and ALGO's implementation (from the CPU's
+   features), which its init function settles.  */
+static void
+settle_choices (const struct digest_algo *algo)
+{
+  union
+  {
+    max_align_t align;
+    unsigned char bytes[DIGEST_MAX_CTX];
+  } ctx;
+  io_bufsize_override ();
+  algo->init (&ctx);
+}
+
 /* Make a pool of at most WORKERS threads hashing with ALGO, holding at
    most WINDOW jobs.  */
 struct digest_pool *
 digest_pool_new (const struct digest_algo *algo, size_t workers,
                  size_t window)
 {
+  settle_choices (algo);
   struct digest_pool *pool = xzalloc (sizeof *pool);
   pool->algo = algo;
   pool->max_workers = workers;
