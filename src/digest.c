@@ -160,9 +160,9 @@ usage (int status)
 With no FILE, or when FILE is -, read standard input.\n\
   -b, --binary          read in binary mode\n\
   -c, --check           read checksums from the FILEs and check them\n\
-  -j, --threads=N       read and hash N files at a time (default 1; 0 means\n\
-                          one per CPU, at most 8); the output is the same,\n\
-                          in the order of the FILEs and checksum lines\n\
+  -j, --threads=N       read and hash N files at a time (default 1; 0: one\n\
+                          per CPU, at most 8); the output is unchanged, in\n\
+                          the order of the FILEs and of the checksum lines\n\
       --tag             create a BSD-style checksum\n\
   -t, --text            read in text mode (default)\n\
   -z, --zero            end each output line with NUL, not newline,\n\
@@ -192,6 +192,10 @@ Note: There is no difference between binary mode and text mode on GNU systems.\n
 The environment variable BRISK_HASH_IMPL names the implementation to use\n\
 (for example portable, shani, avx2); by default the fastest one that this\n\
 CPU supports is chosen.\n\
+\n\
+With -j above 1, worker threads read and hash regular files while the main\n\
+thread prints each result in its turn; standard input, FIFOs and other files\n\
+that are not regular are read by the main thread, in their turn too.\n\
 ",
          stdout);
   exit (status);
