@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -23,14 +24,23 @@
 #include "ioblksize.h"
 
 /* Make sure BUF holds at least SIZE bytes.  Return 0, or -1 with errno
-   set.  */
+   set.  The storage is a whole number of pages, as aligned_alloc wants
+   (glibc's takes any size, a sanitizer's does not: BRISK_IO_BUFSIZE
+   asks for odd sizes).  */
 int
 digest_buffer_reserve (struct digest_buffer *buf, size_t size)
 {
   if (buf->data && size <= buf->size)
     return 0;
-  long page = sysconf (_SC_PAGESIZE);
-  char *p = alignalloc (page > 0 ? page : 4096, size);
+  long sys_page = sysconf (_SC_PAGESIZE);
+  size_t page = sys_page > 0 ? sys_page : 4096;
+  if (SIZE_MAX - (page - 1) < size)
+    {
+      errno = ENOMEM;
+      return -1;
+    }
+  size = (size + page - 1) / page * page;
+  char *p = alignalloc (page, size);
   if (!p)
     return -1;
   alignfree (buf->data);
@@ -198,16 +208,17 @@ digest_rest (const struct digest_algo *algo, int fd, void *ctx,
     }
 }
 
-/* Hash everything from FD into OUT with ALGO through BUF, or through a
-   read-ahead ring of its own for a large regular file.  The first read
-   comes before any fstat: a file smaller than the buffer is done with
-   it and the read that sees the end of file (open, two reads, close:
-   the least a small file can cost), and only a file that fills the
-   buffer is looked at (its block size, a read-ahead thread) and
-   advised as read sequentially.  Return 0, or -1 with errno set.  */
-int
-digest_fd_buf (const struct digest_algo *algo, int fd, void *out,
-               struct digest_buffer *buf)
+/* Hash everything from FD into OUT with ALGO through BUF, or, if
+   AHEAD allows it, through a read-ahead ring of its own for a large
+   regular file.  The first read comes before any fstat: a file smaller
+   than the buffer is done with it and the read that sees the end of
+   file (open, two reads, close: the least a small file can cost), and
+   only a file that fills the buffer is looked at (its block size, a
+   read-ahead thread) and advised as read sequentially.  Return 0, or
+   -1 with errno set.  */
+static int
+digest_fd_with (const struct digest_algo *algo, int fd, void *out,
+                struct digest_buffer *buf, bool ahead)
 {
   /* Aligned storage for any algorithm's context.  */
   union
@@ -237,13 +248,31 @@ digest_fd_buf (const struct digest_algo *algo, int fd, void *out,
       size_t size = io_blksize (have_st ? &st : NULL);
       /* A hint only: its failure (a pipe, say) changes nothing.  */
       posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-      int r = (have_st && ahead_pays (&st)
+      int r = (ahead && have_st && ahead_pays (&st)
                ? digest_fd_ahead (algo, fd, &ctx, size) : 0);
       if (r < 0 || (r == 0 && digest_rest (algo, fd, &ctx, buf, size) != 0))
         return -1;
     }
   algo->final (&ctx, out);
   return 0;
+}
+
+/* Hash FD into OUT with ALGO through BUF, with a read-ahead thread
+   for a large regular file.  Return 0, or -1 with errno set.  */
+int
+digest_fd_buf (const struct digest_algo *algo, int fd, void *out,
+               struct digest_buffer *buf)
+{
+  return digest_fd_with (algo, fd, out, buf, true);
+}
+
+/* Hash FD into OUT with ALGO through BUF, in the calling thread only.
+   Return 0, or -1 with errno set.  */
+int
+digest_fd_alone (const struct digest_algo *algo, int fd, void *out,
+                 struct digest_buffer *buf)
+{
+  return digest_fd_with (algo, fd, out, buf, false);
 }
 
 /* Hash FD with a buffer of its own.  Return 0, or -1 with errno set.  */

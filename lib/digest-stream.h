@@ -28,6 +28,12 @@ void digest_buffer_free (struct digest_buffer *buf);
 int digest_fd_buf (const struct digest_algo *algo, int fd, void *out,
                    struct digest_buffer *buf);
 
+/* Like digest_fd_buf, but never with a read-ahead thread: for callers
+   that already hash several files at once, one per thread, and leave
+   no CPU for a reader.  */
+int digest_fd_alone (const struct digest_algo *algo, int fd, void *out,
+                     struct digest_buffer *buf);
+
 /* Like digest_fd_buf, with a buffer of its own.  */
 int digest_fd (const struct digest_algo *algo, int fd, void *out);
 

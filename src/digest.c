@@ -23,16 +23,20 @@
 #include "c-ctype.h"
 #include "closeout.h"
 #include "digest-algos.h"
+#include "digest-pool.h"
 #include "digest-stream.h"
 #include "error.h"
 #include "fpending.h"
 #include "hash-impl.h"
 #include "ioblksize.h"
+#include "nproc.h"
 #include "progname.h"
 #include "quote.h"
 #include "quotearg.h"
 #include "version.h"
 #include "xalloc.h"
+#include "xstrtol.h"
+#include "xstrtol-error.h"
 
 #ifndef DIGEST_NAME
 # error "compile with -DDIGEST_NAME='\"md5\"' or another row's name"
@@ -60,6 +64,24 @@ static bool status_only;
 static bool quiet;
 static bool warn;
 static bool strict;
+
+/* -j: how many files are hashed at a time.  Above 1, POOL's workers
+   hash them and the main thread reports the outcomes in order.  */
+static size_t threads = 1;
+static struct digest_pool *pool;
+
+enum
+{
+  /* -j 0: one worker per CPU, but no more than this, as GNU sort's
+     --parallel.  */
+  THREADS_AUTO_MAX = 8,
+  /* The most workers -j starts, whatever N.  */
+  THREADS_MAX = 64,
+  /* Jobs queued per worker: enough that a large file does not leave the
+     other workers idle behind it for long, few enough that the memory
+     used does not grow with the number of files.  */
+  JOBS_PER_THREAD = 4
+};
 
 /* In check lines, whether "HEX NAME" with one space (the BSD "md5 -r"
    form) was seen first (1), the GNU "HEX  NAME" form first (0), or
@@ -89,6 +111,7 @@ static struct option const long_options[] = {
   { "warn", no_argument, NULL, 'w' },
   { "strict", no_argument, NULL, STRICT_OPTION },
   { "tag", no_argument, NULL, TAG_OPTION },
+  { "threads", required_argument, NULL, 'j' },
   { "zero", no_argument, NULL, 'z' },
   { "debug", no_argument, NULL, DEBUG_OPTION },
   { "help", no_argument, NULL, HELP_OPTION },
@@ -137,6 +160,9 @@ usage (int status)
 With no FILE, or when FILE is -, read standard input.\n\
   -b, --binary          read in binary mode\n\
   -c, --check           read checksums from the FILEs and check them\n\
+  -j, --threads=N       read and hash N files at a time (default 1; 0: one\n\
+                          per CPU, at most 8); the output is unchanged, in\n\
+                          the order of the FILEs and of the checksum lines\n\
       --tag             create a BSD-style checksum\n\
   -t, --text            read in text mode (default)\n\
   -z, --zero            end each output line with NUL, not newline,\n\
@@ -166,6 +192,10 @@ Note: There is no difference between binary mode and text mode on GNU systems.\n
 The environment variable BRISK_HASH_IMPL names the implementation to use\n\
 (for example portable, shani, avx2); by default the fastest one that this\n\
 CPU supports is chosen.\n\
+\n\
+With -j above 1, worker threads read and hash regular files while the main\n\
+thread prints each result in its turn; standard input, FIFOs and other files\n\
+that are not regular are read by the main thread, in their turn too.\n\
 ",
          stdout);
   exit (status);
@@ -204,37 +234,73 @@ choose_implementation (bool debug)
            hash_impl_current (family)->name, hash_family_name (family));
 }
 
+/* The end of hashing the file NAME: ERR is 0 or the errno of its
+   failure, AT_OPEN whether open failed.  Return true if all is well.
+   Otherwise report the failure and return false, except that with
+   --ignore-missing a file that does not exist sets *MISSING and
+   returns true without a word.  */
+static bool
+file_outcome (const char *name, int err, bool at_open, bool *missing)
+{
+  *missing = at_open && ignore_missing && err == ENOENT;
+  if (err == 0 || *missing)
+    return true;
+  error (0, err, "%s", quotef (name));
+  return false;
+}
+
+/* The end of reading the file NAME from FD: R is 0, or -1 with errno
+   set.  Close FD if CLOSE_FD.  Return as file_outcome.  */
+static bool
+read_outcome (const char *name, int r, int fd, bool close_fd, bool *missing)
+{
+  int err = r == 0 ? 0 : errno;
+  if (close_fd && close (fd) != 0 && err == 0)
+    err = errno;
+  return file_outcome (name, err, false, missing);
+}
+
 /* Hash the file named NAME ("-" is standard input) into DIGEST.
-   Return true on success.  On failure, report it and return false,
-   except that with --ignore-missing a file that does not exist sets
-   *MISSING and returns true without a word.  */
+   Return as file_outcome.  */
 static bool
 digest_file (const char *name, uint8_t *digest, bool *missing)
 {
   bool is_stdin = strcmp (name, "-") == 0;
   int fd = is_stdin ? STDIN_FILENO : open (name, O_RDONLY | O_NOCTTY);
-  *missing = false;
   have_read_stdin |= is_stdin;
   if (fd < 0)
-    {
-      if (ignore_missing && errno == ENOENT)
-        {
-          *missing = true;
-          return true;
-        }
-      error (0, errno, "%s", quotef (name));
-      return false;
-    }
+    return file_outcome (name, errno, true, missing);
+  return read_outcome (name, digest_fd_buf (algo, fd, digest, &iobuf), fd,
+                       !is_stdin, missing);
+}
 
-  int err = digest_fd_buf (algo, fd, digest, &iobuf) == 0 ? 0 : errno;
-  if (!is_stdin && close (fd) != 0 && err == 0)
-    err = errno;
-  if (err)
-    {
-      error (0, err, "%s", quotef (name));
-      return false;
-    }
-  return true;
+/* The name to give POOL for the file NAME: null for standard input,
+   which the main thread reads in its turn.  */
+static const char *
+pool_name (const char *name)
+{
+  return strcmp (name, "-") == 0 ? NULL : name;
+}
+
+/* Hash the file named NAME into DIGEST in its turn: without -j, here;
+   with it, take the oldest outcome of POOL, which is NAME's, and read
+   here what its worker handed back or left to this thread.  Return as
+   file_outcome.  */
+static bool
+next_file (const char *name, uint8_t *digest, bool *missing)
+{
+  if (!pool)
+    return digest_file (name, digest, missing);
+  struct digest_outcome o;
+  digest_pool_pop (pool, &o);
+  if (o.kept)
+    return digest_file (name, digest, missing);
+  if (0 <= o.fd)
+    return read_outcome (name,
+                         digest_pool_read_fd (algo, o.fd, digest, &iobuf),
+                         o.fd, true, missing);
+  memcpy (digest, o.digest, algo->digest_size);
+  return file_outcome (name, o.err, o.at_open, missing);
 }
 
 /* Whether NAME must be written escaped, with a leading backslash: it
@@ -532,7 +598,7 @@ check_one (const char *hex, const char *name, struct check_counts *counts)
 {
   uint8_t digest[DIGEST_MAX_SIZE];
   bool missing;
-  if (!digest_file (name, digest, &missing))
+  if (!next_file (name, digest, &missing))
     {
       counts->unreadable++;
       print_check_result (name, "FAILED open or read");
@@ -582,33 +648,128 @@ print_check_summary (const char *display, const struct check_counts *c)
     error (0, 0, "%s: no file was verified", quotef (display));
 }
 
-/* Handle one line of a check file: LINE of LEN bytes (its trailing
-   newline still there), the LINENO'th of the file DISPLAY.  IS_STDIN
-   says whether the check file is standard input.  */
-static void
-check_line (char *line, size_t len, uintmax_t lineno, const char *display,
-            bool is_stdin, struct check_counts *counts)
+/* What a line of a check file is.  */
+enum line_kind
+{
+  LINE_SKIPPED,         /* a comment or an empty line */
+  LINE_IMPROPER,        /* not a checksum line of this algorithm */
+  LINE_PROPER           /* a digest and a file name */
+};
+
+/* Parse a line of a check file: LINE of LEN bytes (its trailing
+   newline still there, and a NUL after it).  IS_STDIN says whether the
+   check file is standard input.  For a proper line, set *HEX and *NAME
+   (pointing into LINE, which is changed in place, within its LEN + 1
+   bytes).  */
+static enum line_kind
+parse_line (char *line, size_t len, bool is_stdin, char **hex, char **name)
 {
   if (line[0] == '#')
-    return;
+    return LINE_SKIPPED;
   len -= len && line[len - 1] == '\n';
   len -= len && line[len - 1] == '\r';
   if (len == 0)
-    return;
+    return LINE_SKIPPED;
   line[len] = '\0';
 
-  char *hex, *name;
-  if (parse_check_line (line, len, &hex, &name)
-      && !(is_stdin && strcmp (name, "-") == 0) && valid_hex (hex))
-    {
-      counts->well_formed = true;
-      check_one (hex, name, counts);
-      return;
-    }
+  if (parse_check_line (line, len, hex, name)
+      && !(is_stdin && strcmp (*name, "-") == 0) && valid_hex (*hex))
+    return LINE_PROPER;
+  return LINE_IMPROPER;
+}
+
+/* Count, and with --warn report, the improperly formatted line LINENO
+   of the check file DISPLAY.  */
+static void
+improper_line (uintmax_t lineno, const char *display,
+               struct check_counts *counts)
+{
   counts->misformatted++;
   if (warn)
     error (0, 0, "%s: %" PRIuMAX ": improperly formatted %s checksum line",
            quotef (display), lineno, algo->bsd_tag);
+}
+
+/* Handle one line of a check file: LINE of LEN bytes, the LINENO'th of
+   the file DISPLAY, as parse_line says.  */
+static void
+check_line (char *line, size_t len, uintmax_t lineno, const char *display,
+            bool is_stdin, struct check_counts *counts)
+{
+  char *hex, *name;
+  switch (parse_line (line, len, is_stdin, &hex, &name))
+    {
+    case LINE_PROPER:
+      counts->well_formed = true;
+      check_one (hex, name, counts);
+      break;
+    case LINE_IMPROPER:
+      improper_line (lineno, display, counts);
+      break;
+    case LINE_SKIPPED:
+      break;
+    }
+}
+
+/* With -j, the check lines whose files are in POOL, in the same order:
+   a ring as large as POOL's window, the oldest at LINES_POPPED, each
+   line's text copied, since getline reuses its buffer.  */
+struct queued_line
+{
+  enum line_kind kind;
+  uintmax_t lineno;
+  char *text;           /* CAP bytes */
+  size_t cap;
+  const char *hex, *name;       /* in TEXT, for a proper line */
+};
+static struct queued_line *lines;
+static size_t lines_window, lines_pushed, lines_popped;
+
+/* Report the oldest queued line of the check file DISPLAY.  */
+static void
+finish_line (const char *display, struct check_counts *counts)
+{
+  struct queued_line *q = &lines[lines_popped++ % lines_window];
+  if (q->kind == LINE_PROPER)
+    check_one (q->hex, q->name, counts);
+  else
+    {
+      struct digest_outcome o;
+      digest_pool_pop (pool, &o);
+      improper_line (q->lineno, display, counts);
+    }
+}
+
+/* Like check_line, but queue the line and its file in POOL, reporting
+   the oldest line first when the window is full.  */
+static void
+queue_line (char *line, size_t len, uintmax_t lineno, const char *display,
+            bool is_stdin, struct check_counts *counts)
+{
+  char *hex, *name;
+  enum line_kind kind = parse_line (line, len, is_stdin, &hex, &name);
+  if (kind == LINE_SKIPPED)
+    return;
+  if (digest_pool_full (pool))
+    finish_line (display, counts);
+
+  struct queued_line *q = &lines[lines_pushed++ % lines_window];
+  if (q->cap < len + 1)
+    {
+      free (q->text);
+      q->cap = len + 1;
+      q->text = xmalloc (q->cap);
+    }
+  memcpy (q->text, line, len + 1);
+  q->kind = kind;
+  q->lineno = lineno;
+  if (kind == LINE_PROPER)
+    {
+      counts->well_formed = true;
+      q->hex = q->text + (hex - line);
+      q->name = q->text + (name - line);
+    }
+  digest_pool_push (pool, kind == LINE_PROPER ? pool_name (q->name) : NULL);
 }
 
 /* Verify every line of the check file NAME ("-" is standard input).
@@ -632,8 +793,11 @@ check_file (const char *name)
   uintmax_t lineno = 0;
   ssize_t n;
   while ((n = getline (&line, &cap, f)) > 0)
-    check_line (line, n, ++lineno, display, is_stdin, &counts);
+    (pool ? queue_line : check_line) (line, n, ++lineno, display, is_stdin,
+                                      &counts);
   free (line);
+  while (lines_popped < lines_pushed)
+    finish_line (display, &counts);
 
   bool read_failed = ferror (f);
   if (is_stdin)
@@ -660,10 +824,79 @@ sum_file (const char *name)
 {
   uint8_t digest[DIGEST_MAX_SIZE];
   bool missing;
-  if (!digest_file (name, digest, &missing))
+  if (!next_file (name, digest, &missing))
     return false;
   print_sum_line (name, digest);
   return true;
+}
+
+/* Print the checksum lines of FILES, a null-terminated list.  With -j,
+   queue each file in POOL and print the oldest first when the window
+   is full.  Return true if all went well.  */
+static bool
+sum_files (char **files)
+{
+  bool ok = true;
+  char **printed = files;
+  for (; *files; files++)
+    {
+      if (pool && digest_pool_full (pool))
+        ok &= sum_file (*printed++);
+      if (pool)
+        digest_pool_push (pool, pool_name (*files));
+      else
+        ok &= sum_file (*printed++);
+    }
+  while (printed < files)
+    ok &= sum_file (*printed++);
+  return ok;
+}
+
+/* The number of files to hash at a time that the -j or --threads
+   argument ARG asks for (OPTION_INDEX: getopt_long's index of the long
+   option, -1 for -j): 0 means one per CPU, at most THREADS_AUTO_MAX;
+   any number is taken, but no more than THREADS_MAX threads are run.
+   Exit, as GNU sort does for --parallel, if ARG is not a number.  */
+static size_t
+threads_arg (const char *arg, int option_index)
+{
+  uintmax_t n;
+  strtol_error e = xstrtoumax (arg, NULL, 10, &n, "");
+  if (e == LONGINT_OVERFLOW)
+    n = UINTMAX_MAX;
+  else if (e != LONGINT_OK)
+    xstrtol_fatal (e, option_index, 'j', long_options, arg);
+  if (n == 0)
+    {
+      n = num_processors (NPROC_CURRENT_OVERRIDABLE);
+      n = n < THREADS_AUTO_MAX ? n : THREADS_AUTO_MAX;
+    }
+  return n < THREADS_MAX ? n : THREADS_MAX;
+}
+
+/* With -j above 1, start POOL, and the ring of check lines that goes
+   with it.  */
+static void
+start_pool (void)
+{
+  if (threads <= 1)
+    return;
+  lines_window = JOBS_PER_THREAD * threads;
+  pool = digest_pool_new (algo, threads, lines_window);
+  lines = xcalloc (lines_window, sizeof *lines);
+}
+
+/* Stop POOL and free the ring of check lines.  */
+static void
+stop_pool (void)
+{
+  if (!pool)
+    return;
+  digest_pool_free (pool);
+  pool = NULL;
+  for (size_t i = 0; i < lines_window; i++)
+    free (lines[i].text);
+  free (lines);
 }
 
 /* Reject, with GNU's words, option combinations that make no sense.
@@ -717,7 +950,10 @@ main (int argc, char **argv)
   bool do_check = false;
   bool debug = false;
   int c;
-  while ((c = getopt_long (argc, argv, "bctwz", long_options, NULL)) != -1)
+  int oi;
+  /* OI stays -1 unless a long option is found.  */
+  while ((oi = -1,
+          c = getopt_long (argc, argv, "bcj:twz", long_options, &oi)) != -1)
     switch (c)
       {
       case 'b':
@@ -725,6 +961,9 @@ main (int argc, char **argv)
         break;
       case 'c':
         do_check = true;
+        break;
+      case 'j':
+        threads = threads_arg (optarg, oi);
         break;
       case 't':
         binary = 0;
@@ -781,8 +1020,13 @@ main (int argc, char **argv)
   static char *stdin_only[] = { (char *) "-", NULL };
   char **files = optind < argc ? argv + optind : stdin_only;
   bool ok = true;
-  for (; *files; files++)
-    ok &= do_check ? check_file (*files) : sum_file (*files);
+  start_pool ();
+  if (do_check)
+    for (; *files; files++)
+      ok &= check_file (*files);
+  else
+    ok = sum_files (files);
+  stop_pool ();
 
   digest_buffer_free (&iobuf);
   /* Write the last lines now, not in close_stdout, if GNU's line

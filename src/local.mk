@@ -3,6 +3,8 @@
 ## lib/digest-algos.c, never by copied code.
 
 digest_cppflags = $(AM_CPPFLAGS) -DDIGEST_NAME=
+# src/digest-pool.c: the worker threads of -j/--threads.
+digest_sources = src/digest.c src/digest-pool.c src/digest-pool.h
 LDADD = src/libcli.a lib/libbrisk.la gl/lib/libgnu.a $(LIB_CLOCK_GETTIME)
 AM_CFLAGS += $(WARN_CFLAGS)
 
@@ -15,21 +17,21 @@ src_libcli_a_SOURCES = src/version.c src/version.h \
 bin_PROGRAMS += src/md2sum src/md4sum src/md5sum src/sha1sum \
   src/sha224sum src/sha256sum src/sha384sum src/sha512sum
 
-src_md2sum_SOURCES = src/digest.c
+src_md2sum_SOURCES = $(digest_sources)
 src_md2sum_CPPFLAGS = $(digest_cppflags)'"md2"'
-src_md4sum_SOURCES = src/digest.c
+src_md4sum_SOURCES = $(digest_sources)
 src_md4sum_CPPFLAGS = $(digest_cppflags)'"md4"'
-src_md5sum_SOURCES = src/digest.c
+src_md5sum_SOURCES = $(digest_sources)
 src_md5sum_CPPFLAGS = $(digest_cppflags)'"md5"'
-src_sha1sum_SOURCES = src/digest.c
+src_sha1sum_SOURCES = $(digest_sources)
 src_sha1sum_CPPFLAGS = $(digest_cppflags)'"sha1"'
-src_sha224sum_SOURCES = src/digest.c
+src_sha224sum_SOURCES = $(digest_sources)
 src_sha224sum_CPPFLAGS = $(digest_cppflags)'"sha224"'
-src_sha256sum_SOURCES = src/digest.c
+src_sha256sum_SOURCES = $(digest_sources)
 src_sha256sum_CPPFLAGS = $(digest_cppflags)'"sha256"'
-src_sha384sum_SOURCES = src/digest.c
+src_sha384sum_SOURCES = $(digest_sources)
 src_sha384sum_CPPFLAGS = $(digest_cppflags)'"sha384"'
-src_sha512sum_SOURCES = src/digest.c
+src_sha512sum_SOURCES = $(digest_sources)
 src_sha512sum_CPPFLAGS = $(digest_cppflags)'"sha512"'
 
 bin_PROGRAMS += src/cat

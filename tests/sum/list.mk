@@ -27,6 +27,7 @@ SUM_TESTS = \
   tests/sum/sparse-4g.sh \
   tests/sum/stdin.sh \
   tests/sum/syscalls.sh \
+  tests/sum/threads.sh \
   tests/sum/tiny-buffer.sh \
   tests/sum/variants.sh \
   tests/sum/write-errors.sh

@@ -1,0 +1,71 @@
+/* digest-pool.h -- hash named files in worker threads, for src/digest.c's
+   -j/--threads.
+
+   The pool owns its worker threads and a window of jobs, taken in the
+   order they were queued and handed back in that order.  It never
+   prints and never exits: the caller (the main thread, the only one
+   that writes to stdout and stderr) reports each outcome in its turn.
+   A worker hashes regular files only; any other file (a FIFO, a
+   device, a directory) it opens and hands back, for the main thread to
+   read in its turn.  */
+
+#ifndef BRISK_DIGEST_POOL_H
+#define BRISK_DIGEST_POOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "digest-algos.h"
+#include "digest-stream.h"
+
+/* The outcome of one job.  */
+struct digest_outcome
+{
+  /* Whether no worker looked at the file: the job only kept a place in
+     the order, for the caller to fill itself (standard input, a line
+     that names no file).  */
+  bool kept;
+  /* -1, or a descriptor of the file, opened with O_NONBLOCK, when it is
+     not a regular file: the caller reads it (digest_pool_read_fd) and
+     closes it.  */
+  int fd;
+  /* 0, or the errno of the failure; AT_OPEN says whether open failed.  */
+  int err;
+  bool at_open;
+  /* The digest, when FD is -1 and ERR is 0.  */
+  uint8_t digest[DIGEST_MAX_SIZE];
+};
+
+struct digest_pool;
+
+/* A pool of at most WORKERS threads (started as jobs come) hashing with
+   ALGO, holding at most WINDOW jobs.  Exit on memory exhaustion.  */
+struct digest_pool *digest_pool_new (const struct digest_algo *algo,
+                                     size_t workers, size_t window);
+
+/* Whether POOL holds WINDOW jobs, so that the next push must wait for
+   a pop.  */
+bool digest_pool_full (const struct digest_pool *pool);
+
+/* Queue the file NAME (which must stay valid until its job is popped),
+   or keep a place in the order if NAME is null.  POOL must not be
+   full.  */
+void digest_pool_push (struct digest_pool *pool, const char *name);
+
+/* Wait for the oldest job of POOL (there must be one), store its
+   outcome in *OUT and drop it.  If no worker has taken the job yet,
+   do it in the calling thread.  */
+void digest_pool_pop (struct digest_pool *pool, struct digest_outcome *out);
+
+/* Stop POOL's workers and free it.  POOL must be empty.  */
+void digest_pool_free (struct digest_pool *pool);
+
+/* Hash into OUT with ALGO, through BUF, the file that a job handed
+   back open as FD: wait for a FIFO's writer as a blocking open would
+   have, clear O_NONBLOCK and read FD to its end.  FD is not closed.
+   Return 0, or -1 with errno set.  */
+int digest_pool_read_fd (const struct digest_algo *algo, int fd, void *out,
+                         struct digest_buffer *buf);
+
+#endif
