@@ -26,8 +26,28 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "digest-multi.h"
+#include "hash-impl.h"
+#include "hash-lanes.h"
 #include "ioblksize.h"
 #include "xalloc.h"
+
+enum
+{
+  /* Bytes read from a file at a time when files are hashed side by
+     side: each lane has a buffer of this size.  */
+  LANE_CHUNK = 64 * 1024
+};
+
+/* What one thread needs to hash files side by side: the set of lanes
+   (null until first needed), its width, and a LANE_CHUNK buffer per
+   lane.  */
+struct lane_kit
+{
+  struct digest_multi *m;
+  size_t width;
+  char *bufs;
+};
 
 enum job_state
 {
@@ -62,14 +82,20 @@ struct digest_pool
   pthread_cond_t work;  /* a job was pushed, or the pool stops */
   pthread_cond_t done;  /* a job is done */
   struct digest_buffer caller_buf;  /* for jobs the caller does */
+  /* Side by side hashing: at most BATCH jobs taken at once (0: the
+     algorithm has no multi-lane core here), and only when MIN_BUSY
+     are waiting.  */
+  size_t batch;
+  size_t min_busy;
+  struct lane_kit caller_kit;
 };
 
-/* Hash with ALGO the file NAME through BUF, and store what came of it
-   in OUT.  Open it without blocking (a FIFO with no writer would block
-   the open), and hand any file that is not regular back open.  */
-static void
-run_job (const struct digest_algo *algo, const char *name,
-         struct digest_outcome *out, struct digest_buffer *buf)
+/* Open the file NAME of a job, whose outcome is OUT, without blocking
+   (a FIFO with no writer would block the open).  Return the
+   descriptor of a regular file.  Otherwise return -1, with OUT saying
+   why: a failure, or a file that is not regular, handed back open.  */
+static int
+open_job (const char *name, struct digest_outcome *out)
 {
   out->kept = false;
   out->fd = -1;
@@ -80,18 +106,41 @@ run_job (const struct digest_algo *algo, const char *name,
     {
       out->err = errno;
       out->at_open = true;
-      return;
+      return -1;
     }
   struct stat st;
   if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
     {
       out->fd = fd;
-      return;
+      return -1;
     }
-  if (digest_fd_alone (algo, fd, out->digest, buf) != 0)
-    out->err = errno;
+  return fd;
+}
+
+/* Close FD, the file of the job whose outcome is OUT, noting a failure
+   there unless one is noted already.  */
+static void
+close_job (int fd, struct digest_outcome *out)
+{
   if (close (fd) != 0 && out->err == 0)
     out->err = errno;
+}
+
+/* Hash with ALGO the file NAME through BUF, and store what came of it
+   in OUT; any file that is not regular is handed back open.  With
+   AHEAD, a large file may be read by a thread of its own (the caller
+   of a pool without workers).  */
+static void
+run_job (const struct digest_algo *algo, const char *name,
+         struct digest_outcome *out, struct digest_buffer *buf, bool ahead)
+{
+  int fd = open_job (name, out);
+  if (fd < 0)
+    return;
+  if ((ahead ? digest_fd_buf : digest_fd_alone) (algo, fd, out->digest,
+                                                  buf) != 0)
+    out->err = errno;
+  close_job (fd, out);
 }
 
 /* Take the next job of POOL that needs hashing, marking it running, or
@@ -117,11 +166,137 @@ static void
 do_job (struct digest_pool *pool, struct job *j, struct digest_buffer *buf)
 {
   pthread_mutex_unlock (&pool->lock);
-  run_job (pool->algo, j->name, &j->out, buf);
+  run_job (pool->algo, j->name, &j->out, buf, pool->max_workers == 0);
   pthread_mutex_lock (&pool->lock);
   j->state = JOB_DONE;
   if (pool->caller_waiting)
     pthread_cond_signal (&pool->done);
+}
+
+/* Mark J, a job of POOL that this thread did without the lock, done.  */
+static void
+job_done (struct digest_pool *pool, struct job *j)
+{
+  pthread_mutex_lock (&pool->lock);
+  j->state = JOB_DONE;
+  if (pool->caller_waiting)
+    pthread_cond_signal (&pool->done);
+  pthread_mutex_unlock (&pool->lock);
+}
+
+/* Get K ready to hash with ALGO side by side.  Return false if it
+   cannot be (no memory for the lanes).  */
+static bool
+kit_ready (struct lane_kit *k, const struct digest_algo *algo)
+{
+  if (!k->m)
+    {
+      k->m = digest_multi_new (algo);
+      if (!k->m)
+        return false;
+      k->width = digest_multi_lanes (k->m);
+      k->bufs = xnmalloc (k->width, LANE_CHUNK);
+    }
+  return true;
+}
+
+/* Release what K holds.  */
+static void
+kit_free (struct lane_kit *k)
+{
+  digest_multi_free (k->m);
+  free (k->bufs);
+}
+
+/* Read the next piece of lane I of K, which is on the job J with the
+   file FD, into the lane's buffer, and store in *DATA and *LEN what
+   to hash.  Return false when the lane is done with J: at the end of
+   its file (the digest stored) or on a read error (noted in J).  */
+static bool
+lane_read (struct lane_kit *k, size_t i, struct job *j, int fd,
+           const void **data, size_t *len)
+{
+  char *b = k->bufs + i * LANE_CHUNK;
+  ssize_t r;
+  while ((r = read (fd, b, LANE_CHUNK)) < 0 && errno == EINTR)
+    continue;
+  *data = b;
+  *len = r < 0 ? 0 : r;
+  if (r > 0)
+    return true;
+  if (r < 0)
+    j->out.err = errno;
+  else
+    digest_multi_finish (k->m, i, j->out.digest);
+  return false;
+}
+
+/* Hash the N jobs JOBS of POOL side by side in K's lanes, each lane
+   taking the next job when its file ends, every lane reading a piece
+   of the same size at a time.  A job whose file cannot be opened or
+   is not regular is done at once, as run_job does it.  Each job is
+   marked done as it ends.  Call without the lock.  */
+static void
+run_lanes (struct digest_pool *pool, struct job **jobs, size_t n,
+           struct lane_kit *k)
+{
+  struct job *on[HASH_LANES_MAX] = { NULL };
+  int fd[HASH_LANES_MAX];
+  const void *data[HASH_LANES_MAX];
+  size_t len[HASH_LANES_MAX];
+  size_t next = 0, busy = 0;
+
+  for (;;)
+    {
+      for (size_t i = 0; i < k->width; i++)
+        while (!on[i] && next < n)
+          {
+            struct job *j = jobs[next++];
+            fd[i] = open_job (j->name, &j->out);
+            if (fd[i] < 0)
+              job_done (pool, j);
+            else
+              {
+                on[i] = j;
+                busy++;
+                digest_multi_start (k->m, i);
+              }
+          }
+      if (busy == 0)
+        break;
+      for (size_t i = 0; i < k->width; i++)
+        if (!on[i])
+          data[i] = NULL, len[i] = 0;
+        else if (!lane_read (k, i, on[i], fd[i], &data[i], &len[i]))
+          {
+            close_job (fd[i], &on[i]->out);
+            job_done (pool, on[i]);
+            on[i] = NULL;
+            busy--;
+          }
+      digest_multi_update (k->m, data, len);
+    }
+}
+
+/* If POOL hashes side by side and enough jobs wait, take up to a batch
+   of them (the first in order) and do them in K's lanes, and return
+   true; else return false.  Call with the lock held; it is released
+   while the files are read.  */
+static bool
+do_batch (struct digest_pool *pool, struct lane_kit *k)
+{
+  if (pool->batch == 0 || pool->pushed - pool->taken < pool->min_busy
+      || !kit_ready (k, pool->algo))
+    return false;
+  struct job *jobs[2 * HASH_LANES_MAX];
+  size_t n = 0;
+  struct job *j;
+  while (n < pool->batch && (j = take_job (pool)))
+    jobs[n++] = j;
+  pthread_mutex_unlock (&pool->lock);
+  run_lanes (pool, jobs, n, k);
+  pthread_mutex_lock (&pool->lock);
+  return true;
 }
 
 /* A worker of the pool ARG: do jobs as they come, until the pool
@@ -131,10 +306,14 @@ worker (void *arg)
 {
   struct digest_pool *pool = arg;
   struct digest_buffer buf = { NULL, 0 };
+  struct lane_kit kit = { NULL, 0, NULL };
   pthread_mutex_lock (&pool->lock);
   for (;;)
     {
-      struct job *j = take_job (pool);
+      struct job *j;
+      if (do_batch (pool, &kit))
+        continue;
+      j = take_job (pool);
       if (j)
         do_job (pool, j, &buf);
       else if (pool->stopping)
@@ -148,6 +327,7 @@ worker (void *arg)
     }
   pthread_mutex_unlock (&pool->lock);
   digest_buffer_free (&buf);
+  kit_free (&kit);
   return NULL;
 }
 
@@ -165,6 +345,18 @@ settle_choices (const struct digest_algo *algo)
   } ctx;
   io_bufsize_override ();
   algo->init (&ctx);
+  digest_pool_batch (algo);
+}
+
+/* See digest-pool.h.  Also settles hash-lanes' choice, made on first
+   use without a lock.  */
+size_t
+digest_pool_batch (const struct digest_algo *algo)
+{
+  int family = hash_family_of_algo (algo->name);
+  const struct hash_lanes_variant *v
+    = family < 0 ? NULL : hash_lanes_current (family);
+  return v ? 2 * v->lanes : 0;
 }
 
 /* Make a pool of at most WORKERS threads hashing with ALGO, holding at
@@ -180,6 +372,12 @@ digest_pool_new (const struct digest_algo *algo, size_t workers,
   pool->threads = xcalloc (workers, sizeof *pool->threads);
   pool->window = window;
   pool->jobs = xcalloc (window, sizeof *pool->jobs);
+  pool->batch = digest_pool_batch (algo);
+  if (pool->batch)
+    {
+      int family = hash_family_of_algo (algo->name);
+      pool->min_busy = hash_lanes_current (family)->min_busy;
+    }
   pthread_mutex_init (&pool->lock, NULL);
   pthread_cond_init (&pool->work, NULL);
   pthread_cond_init (&pool->done, NULL);
@@ -233,7 +431,7 @@ digest_pool_pop (struct digest_pool *pool, struct digest_outcome *out)
 {
   pthread_mutex_lock (&pool->lock);
   struct job *j = &pool->jobs[pool->popped % pool->window];
-  if (j->state == JOB_QUEUED)
+  if (j->state == JOB_QUEUED && !do_batch (pool, &pool->caller_kit))
     {
       /* Not taken, so the next to be taken (see the top).  */
       pool->taken++;
@@ -263,6 +461,7 @@ digest_pool_free (struct digest_pool *pool)
   pthread_cond_destroy (&pool->work);
   pthread_mutex_destroy (&pool->lock);
   digest_buffer_free (&pool->caller_buf);
+  kit_free (&pool->caller_kit);
   free (pool->jobs);
   free (pool->threads);
   free (pool);

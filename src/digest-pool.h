@@ -39,6 +39,13 @@ struct digest_outcome
 
 struct digest_pool;
 
+/* How many jobs a thread of a pool hashing with ALGO takes at once to
+   hash side by side (twice the lanes of the family's multi-lane core,
+   so that lanes whose files end take the next), or 0 if ALGO has no
+   multi-lane core on this CPU.  A pool's window should hold at least
+   this many for each worker and for the caller.  */
+size_t digest_pool_batch (const struct digest_algo *algo);
+
 /* A pool of at most WORKERS threads (started as jobs come) hashing with
    ALGO, holding at most WINDOW jobs.  Exit on memory exhaustion.  */
 struct digest_pool *digest_pool_new (const struct digest_algo *algo,

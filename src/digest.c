@@ -28,6 +28,7 @@
 #include "error.h"
 #include "fpending.h"
 #include "hash-impl.h"
+#include "hash-lanes.h"
 #include "ioblksize.h"
 #include "nproc.h"
 #include "progname.h"
@@ -191,7 +192,9 @@ Note: There is no difference between binary mode and text mode on GNU systems.\n
 \n\
 The environment variable BRISK_HASH_IMPL names the implementation to use\n\
 (for example portable, shani, avx2); by default the fastest one that this\n\
-CPU supports is chosen.\n\
+CPU supports is chosen.  Several files are hashed side by side, in the\n\
+lanes of a vector or interleaved core, where this CPU has one for the\n\
+algorithm; BRISK_LANES_IMPL=none turns that off.\n\
 \n\
 With -j above 1, worker threads read and hash regular files while the main\n\
 thread prints each result in its turn; standard input, FIFOs and other files\n\
@@ -229,9 +232,20 @@ choose_implementation (bool debug)
       putc ('\n', stderr);
       exit (EXIT_FAILURE);
     }
+  want = getenv ("BRISK_LANES_IMPL");
+  if (want && *want && hash_lanes_force (family, want) != 0)
+    error (EXIT_FAILURE, 0, "BRISK_LANES_IMPL: %s %s",
+           errno == ENOTSUP ? "this CPU cannot run" : "no such multi-lane "
+           "implementation of " DIGEST_NAME ":", quote (want));
   if (debug)
-    error (0, 0, "using the %s implementation of %s",
-           hash_impl_current (family)->name, hash_family_name (family));
+    {
+      const struct hash_lanes_variant *lanes = hash_lanes_current (family);
+      error (0, 0, "using the %s implementation of %s",
+             hash_impl_current (family)->name, hash_family_name (family));
+      if (lanes)
+        error (0, 0, "hashing up to %u files side by side with %s",
+               lanes->lanes, quote (lanes->name));
+    }
 }
 
 /* The end of hashing the file NAME: ERR is 0 or the errno of its
@@ -875,14 +889,20 @@ threads_arg (const char *arg, int option_index)
 }
 
 /* With -j above 1, start POOL, and the ring of check lines that goes
-   with it.  */
+   with it.  With -j 1, start a pool without workers when the
+   algorithm has a multi-lane core here and there may be several files
+   (MANY): the files are then hashed side by side in this thread.  */
 static void
-start_pool (void)
+start_pool (bool many)
 {
-  if (threads <= 1)
+  size_t batch = digest_pool_batch (algo);
+  size_t workers = threads <= 1 ? 0 : threads;
+  if (workers == 0 && !(batch && many))
     return;
   lines_window = JOBS_PER_THREAD * threads;
-  pool = digest_pool_new (algo, threads, lines_window);
+  if (lines_window < (workers + 1) * batch)
+    lines_window = (workers + 1) * batch;
+  pool = digest_pool_new (algo, workers, lines_window);
   lines = xcalloc (lines_window, sizeof *lines);
 }
 
@@ -1020,7 +1040,7 @@ main (int argc, char **argv)
   static char *stdin_only[] = { (char *) "-", NULL };
   char **files = optind < argc ? argv + optind : stdin_only;
   bool ok = true;
-  start_pool ();
+  start_pool (do_check || (files[0] && files[1]));
   if (do_check)
     for (; *files; files++)
       ok &= check_file (*files);
