@@ -62,19 +62,26 @@ end_fifo_ ()
   wait $ff_pid_ 2>/dev/null
 }
 
-# jrun_ DIR IN TAG TOOL ARG...: run TOOL from DIR, standard input IN,
-# twice: into TAG.out and TAG.err, then with both merged into TAG.all.
-# The two exit statuses go to TAG.st.
+# brisk_run_ IN OUT TOOL ARG...: run Brisk's TOOL, as gnu_run_ runs
+# GNU's (or its emulation, for md2sum and md4sum).
+brisk_run_ ()
+{
+  run_in_ "$brisk_bin_" "$@"
+}
+
+# jrun_ RUN IN TAG TOOL ARG...: run TOOL with RUN (gnu_run_ or
+# brisk_run_), standard input IN, twice: into TAG.out and TAG.err, then
+# with both merged into TAG.all.  The two exit statuses go to TAG.st.
 jrun_ ()
 {
-  jr_dir_=$1 jr_in_=$2 jr_tag_=$3
+  jr_run_=$1 jr_in_=$2 jr_tag_=$3
   shift 3
   feed_fifo_
-  run_in_ "$jr_dir_" "$jr_in_" '' "$@" > $jr_tag_.out 2> $jr_tag_.err
+  $jr_run_ "$jr_in_" '' "$@" > $jr_tag_.out 2> $jr_tag_.err
   echo $? > $jr_tag_.st
   end_fifo_
   feed_fifo_
-  run_in_ "$jr_dir_" "$jr_in_" merged "$@" > $jr_tag_.all
+  $jr_run_ "$jr_in_" merged "$@" > $jr_tag_.all
   echo $? >> $jr_tag_.st
   end_fifo_
 }
@@ -86,11 +93,11 @@ jcase_ ()
 {
   jc_in_=$1 jc_t_=$2
   shift 2
-  jrun_ "$gnu_bin_" $jc_in_ gnu $jc_t_ "$@"
+  jrun_ gnu_run_ $jc_in_ gnu $jc_t_ "$@"
   jc_ok_=0
   for j in $jays; do
     # shellcheck disable=SC2086 # $j is an option and its argument
-    jrun_ "$brisk_bin_" $jc_in_ brisk $jc_t_ $j "$@"
+    jrun_ brisk_run_ $jc_in_ brisk $jc_t_ $j "$@"
     for s in out err all st; do
       cmp -s gnu.$s brisk.$s && continue
       show_cmd_ "$j: $s differs from GNU's (no -j)" $jc_t_ "$@"
