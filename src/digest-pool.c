@@ -47,6 +47,7 @@ struct lane_kit
   struct digest_multi *m;
   size_t width;
   char *bufs;
+  bool failed;          /* no memory for the lanes: one file at a time */
 };
 
 enum job_state
@@ -189,15 +190,16 @@ job_done (struct digest_pool *pool, struct job *j)
 static bool
 kit_ready (struct lane_kit *k, const struct digest_algo *algo)
 {
-  if (!k->m)
+  if (!k->m && !k->failed)
     {
       k->m = digest_multi_new (algo);
+      k->failed = !k->m;
       if (!k->m)
         return false;
       k->width = digest_multi_lanes (k->m);
       k->bufs = xnmalloc (k->width, LANE_CHUNK);
     }
-  return true;
+  return !k->failed;
 }
 
 /* Release what K holds.  */
@@ -306,14 +308,18 @@ worker (void *arg)
 {
   struct digest_pool *pool = arg;
   struct digest_buffer buf = { NULL, 0 };
-  struct lane_kit kit = { NULL, 0, NULL };
+  struct lane_kit kit = { NULL, 0, NULL, false };
   pthread_mutex_lock (&pool->lock);
   for (;;)
     {
-      struct job *j;
-      if (do_batch (pool, &kit))
+      /* With lanes, a worker takes whole batches only: jobs pushed one
+         at a time would otherwise go one at a time to idle workers,
+         and never side by side.  The caller does what is left.  */
+      bool lanes = pool->batch && !kit.failed;
+      if (lanes && pool->pushed - pool->taken >= pool->batch
+          && do_batch (pool, &kit))
         continue;
-      j = take_job (pool);
+      struct job *j = lanes ? NULL : take_job (pool);
       if (j)
         do_job (pool, j, &buf);
       else if (pool->stopping)
