@@ -20,7 +20,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <sys/stat.h>
@@ -91,29 +90,36 @@ struct digest_pool
   struct lane_kit caller_kit;
 };
 
-/* Open the file NAME of a job, whose outcome is OUT, without blocking
-   (a FIFO with no writer would block the open).  Return the
+/* Open the file NAME of a job, whose outcome is OUT.  Return the
    descriptor of a regular file.  Otherwise return -1, with OUT saying
-   why: a failure, or a file that is not regular, handed back open.  */
+   why: a failure, or a file that is not regular (a FIFO, a device, a
+   directory), which is left for the caller to open and read in its
+   turn, as without a pool: a FIFO opened ahead of its turn would take
+   its writer's data early, or see the end of the wrong writer's.  The
+   stat and the open cost one call more than an open alone.  */
 static int
 open_job (const char *name, struct digest_outcome *out)
 {
   out->kept = false;
-  out->fd = -1;
   out->err = 0;
   out->at_open = false;
-  int fd = open (name, O_RDONLY | O_NOCTTY | O_NONBLOCK);
-  if (fd < 0)
+  struct stat st;
+  if (stat (name, &st) != 0)
     {
       out->err = errno;
       out->at_open = true;
       return -1;
     }
-  struct stat st;
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+  if (!S_ISREG (st.st_mode))
     {
-      out->fd = fd;
+      out->kept = true;
       return -1;
+    }
+  int fd = open (name, O_RDONLY | O_NOCTTY);
+  if (fd < 0)
+    {
+      out->err = errno;
+      out->at_open = true;
     }
   return fd;
 }
@@ -426,7 +432,7 @@ digest_pool_push (struct digest_pool *pool, const char *name)
   if (name)
     call_worker (pool);
   else
-    j->out = (struct digest_outcome) { .kept = true, .fd = -1 };
+    j->out = (struct digest_outcome) { .kept = true };
   pthread_mutex_unlock (&pool->lock);
 }
 
@@ -471,32 +477,4 @@ digest_pool_free (struct digest_pool *pool)
   free (pool->jobs);
   free (pool->threads);
   free (pool);
-}
-
-/* Wait until the FIFO FD, opened with O_NONBLOCK, has data or its
-   writer has come and gone: where a blocking open would have waited
-   for a writer, a read now would see an end of file at once.  (A FIFO
-   opened with no writer reports no hang-up before a writer has been
-   seen.)  */
-static void
-wait_for_writer (int fd)
-{
-  struct pollfd p = { .fd = fd, .events = POLLIN };
-  while (poll (&p, 1, -1) < 0 && errno == EINTR)
-    continue;
-}
-
-/* Hash the file FD that a job handed back.  Return 0, or -1 with errno
-   set.  */
-int
-digest_pool_read_fd (const struct digest_algo *algo, int fd, void *out,
-                     struct digest_buffer *buf)
-{
-  struct stat st;
-  if (fstat (fd, &st) == 0 && S_ISFIFO (st.st_mode))
-    wait_for_writer (fd);
-  int flags = fcntl (fd, F_GETFL);
-  if (flags < 0 || fcntl (fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
-    return -1;
-  return digest_fd_buf (algo, fd, out, buf);
 }

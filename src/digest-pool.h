@@ -6,8 +6,8 @@
    prints and never exits: the caller (the main thread, the only one
    that writes to stdout and stderr) reports each outcome in its turn.
    A worker hashes regular files only; any other file (a FIFO, a
-   device, a directory) it opens and hands back, for the main thread to
-   read in its turn.  */
+   device, a directory) it leaves for the main thread to open and read
+   in its turn.  */
 
 #ifndef BRISK_DIGEST_POOL_H
 #define BRISK_DIGEST_POOL_H
@@ -22,18 +22,14 @@
 /* The outcome of one job.  */
 struct digest_outcome
 {
-  /* Whether no worker looked at the file: the job only kept a place in
-     the order, for the caller to fill itself (standard input, a line
-     that names no file).  */
+  /* Whether the job only kept a place in the order, for the caller to
+     fill itself: standard input, a line that names no file, a file
+     that is not regular.  */
   bool kept;
-  /* -1, or a descriptor of the file, opened with O_NONBLOCK, when it is
-     not a regular file: the caller reads it (digest_pool_read_fd) and
-     closes it.  */
-  int fd;
   /* 0, or the errno of the failure; AT_OPEN says whether open failed.  */
   int err;
   bool at_open;
-  /* The digest, when FD is -1 and ERR is 0.  */
+  /* The digest, when not KEPT and ERR is 0.  */
   uint8_t digest[DIGEST_MAX_SIZE];
 };
 
@@ -67,12 +63,5 @@ void digest_pool_pop (struct digest_pool *pool, struct digest_outcome *out);
 
 /* Stop POOL's workers and free it.  POOL must be empty.  */
 void digest_pool_free (struct digest_pool *pool);
-
-/* Hash into OUT with ALGO, through BUF, the file that a job handed
-   back open as FD: wait for a FIFO's writer as a blocking open would
-   have, clear O_NONBLOCK and read FD to its end.  FD is not closed.
-   Return 0, or -1 with errno set.  */
-int digest_pool_read_fd (const struct digest_algo *algo, int fd, void *out,
-                         struct digest_buffer *buf);
 
 #endif

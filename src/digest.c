@@ -309,10 +309,6 @@ next_file (const char *name, uint8_t *digest, bool *missing)
   digest_pool_pop (pool, &o);
   if (o.kept)
     return digest_file (name, digest, missing);
-  if (0 <= o.fd)
-    return read_outcome (name,
-                         digest_pool_read_fd (algo, o.fd, digest, &iobuf),
-                         o.fd, true, missing);
   memcpy (digest, o.digest, algo->digest_size);
   return file_outcome (name, o.err, o.at_open, missing);
 }
