@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -58,11 +59,13 @@ enum job_state
 
 /* One file to hash: its name, and what came of it.  Between its push
    and its pop, only the thread that took it writes OUT, and only the
-   caller reads it once STATE is JOB_DONE (both under the lock).  */
+   caller reads it once STATE is JOB_DONE.  STATE changes under the
+   lock, but for the last change to JOB_DONE, which the caller may see
+   without the lock.  */
 struct job
 {
   const char *name;
-  enum job_state state;
+  _Atomic enum job_state state;
   struct digest_outcome out;
 };
 
@@ -77,7 +80,8 @@ struct digest_pool
   struct job *jobs;     /* WINDOW slots */
   size_t pushed, taken, popped;
   bool stopping;        /* workers must return once no job is left */
-  bool caller_waiting;  /* the caller waits for the oldest job */
+  /* The job the caller waits for (under the lock), or null.  */
+  struct job *_Atomic awaited;
   pthread_mutex_t lock;
   pthread_cond_t work;  /* a job was pushed, or the pool stops */
   pthread_cond_t done;  /* a job is done */
@@ -167,6 +171,16 @@ take_job (struct digest_pool *pool)
   return NULL;
 }
 
+/* Mark J, a job of POOL, done, waking the caller if it waits for J.
+   Call with the lock held.  */
+static void
+mark_done (struct digest_pool *pool, struct job *j)
+{
+  j->state = JOB_DONE;
+  if (pool->awaited == j)
+    pthread_cond_signal (&pool->done);
+}
+
 /* Do the job J of POOL through BUF, then mark it done.  Call with the
    lock held; it is released while the file is read.  */
 static void
@@ -175,20 +189,24 @@ do_job (struct digest_pool *pool, struct job *j, struct digest_buffer *buf)
   pthread_mutex_unlock (&pool->lock);
   run_job (pool->algo, j->name, &j->out, buf, pool->max_workers == 0);
   pthread_mutex_lock (&pool->lock);
-  j->state = JOB_DONE;
-  if (pool->caller_waiting)
-    pthread_cond_signal (&pool->done);
+  mark_done (pool, j);
 }
 
-/* Mark J, a job of POOL that this thread did without the lock, done.  */
+/* Mark J, a job of POOL that this thread did without the lock, done,
+   taking the lock only to wake the caller if it waits for J.  Both
+   sides store, then load (sequentially consistent): either the caller
+   sees J done, or this thread sees the caller waiting for it, and
+   wakes it once it has let go of the lock in pthread_cond_wait.  */
 static void
 job_done (struct digest_pool *pool, struct job *j)
 {
-  pthread_mutex_lock (&pool->lock);
   j->state = JOB_DONE;
-  if (pool->caller_waiting)
-    pthread_cond_signal (&pool->done);
-  pthread_mutex_unlock (&pool->lock);
+  if (pool->awaited == j)
+    {
+      pthread_mutex_lock (&pool->lock);
+      pthread_cond_signal (&pool->done);
+      pthread_mutex_unlock (&pool->lock);
+    }
 }
 
 /* Get K ready to hash with ALGO side by side.  Return false if it
@@ -404,17 +422,21 @@ digest_pool_full (const struct digest_pool *pool)
   return pool->pushed - pool->popped == pool->window;
 }
 
-/* Wake an idle worker of POOL for a new job, or start one more when
+/* Wake an idle worker of POOL for new jobs, or start one more when
    the jobs not taken outnumber the idle workers: a run of one file
-   starts one thread, not all of them.  A thread that cannot be started
-   is not an error: the caller does the jobs no worker takes.  Call
-   with the lock held.  */
+   starts one thread, not all of them.  With lanes, only once a whole
+   batch waits, since a worker takes nothing less.  A thread that
+   cannot be started is not an error: the caller does the jobs no
+   worker takes.  Call with the lock held.  */
 static void
 call_worker (struct digest_pool *pool)
 {
+  size_t queued = pool->pushed - pool->taken;
+  if (queued < (pool->batch ? pool->batch : 1))
+    return;
   if (pool->idle > 0)
     pthread_cond_signal (&pool->work);
-  if (pool->pushed - pool->taken > pool->idle
+  if (queued > pool->idle
       && pool->started < pool->max_workers
       && pthread_create (&pool->threads[pool->started], NULL, worker,
                          pool) == 0)
@@ -436,13 +458,43 @@ digest_pool_push (struct digest_pool *pool, const char *name)
   pthread_mutex_unlock (&pool->lock);
 }
 
+/* While the job J of POOL that the caller needs is not done, do the
+   jobs that wait, rather than sleep: a batch at a time with lanes (as
+   long as enough wait), else one at a time.  A wait for each job would
+   cost the caller two context switches, and the workers a wake-up
+   under the lock.  Call with the lock held.  */
+static void
+help (struct digest_pool *pool, struct job *j)
+{
+  while (j->state != JOB_DONE)
+    {
+      struct job *next;
+      if (pool->batch)
+        {
+          if (!do_batch (pool, &pool->caller_kit))
+            break;
+        }
+      else if ((next = take_job (pool)))
+        do_job (pool, next, &pool->caller_buf);
+      else
+        break;
+    }
+}
+
 /* Hand back the oldest job of POOL in *OUT, once done; do it here if
-   no worker has taken it.  */
+   no worker has taken it.  A job done already is handed back without
+   the lock: no other thread touches it any more.  */
 void
 digest_pool_pop (struct digest_pool *pool, struct digest_outcome *out)
 {
-  pthread_mutex_lock (&pool->lock);
   struct job *j = &pool->jobs[pool->popped % pool->window];
+  if (j->state == JOB_DONE)
+    {
+      *out = j->out;
+      pool->popped++;
+      return;
+    }
+  pthread_mutex_lock (&pool->lock);
   if (j->state == JOB_QUEUED && !do_batch (pool, &pool->caller_kit))
     {
       /* Not taken, so the next to be taken (see the top).  */
@@ -450,10 +502,11 @@ digest_pool_pop (struct digest_pool *pool, struct digest_outcome *out)
       j->state = JOB_RUNNING;
       do_job (pool, j, &pool->caller_buf);
     }
-  pool->caller_waiting = true;
+  help (pool, j);
+  pool->awaited = j;
   while (j->state != JOB_DONE)
     pthread_cond_wait (&pool->done, &pool->lock);
-  pool->caller_waiting = false;
+  pool->awaited = NULL;
   *out = j->out;
   pool->popped++;
   pthread_mutex_unlock (&pool->lock);
