@@ -22,7 +22,8 @@ lib_libbrisk_la_SOURCES += lib/cpu-features.c lib/cpu-features.h \
 lib_libbrisk_la_SOURCES += lib/fastcopy.c lib/fastcopy.h
 lib_libbrisk_la_SOURCES += lib/copy-data.c lib/copy-data.h
 lib_libbrisk_la_SOURCES += lib/copy-file.c lib/copy-file.h
-lib_libbrisk_la_SOURCES += lib/io-wait.c lib/io-wait.h
+lib_libbrisk_la_SOURCES += lib/io-wait.c lib/io-wait.h \
+  lib/read-batch.c lib/read-batch.h
 lib_libbrisk_la_SOURCES += lib/same-content.c lib/same-content.h
 lib_libbrisk_la_LIBADD =
 

@@ -23,6 +23,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,24 +31,31 @@
 #include "hash-impl.h"
 #include "hash-lanes.h"
 #include "ioblksize.h"
+#include "read-batch.h"
 #include "xalloc.h"
 
 enum
 {
   /* Bytes read from a file at a time when files are hashed side by
      side: each lane has a buffer of this size.  */
-  LANE_CHUNK = 64 * 1024
+  LANE_CHUNK = 64 * 1024,
+  /* Jobs taken at once to hash side by side, at most.  */
+  BATCH_MAX = (2 * HASH_LANES_MAX > READ_BATCH_MAX
+               ? 2 * HASH_LANES_MAX : READ_BATCH_MAX)
 };
 
 /* What one thread needs to hash files side by side: the set of lanes
-   (null until first needed), its width, and a LANE_CHUNK buffer per
-   lane.  */
+   (null until first needed), its width, a LANE_CHUNK buffer per lane,
+   and the io_uring batch that opens and reads the start of a batch of
+   files at once (null if it cannot be had).  */
 struct lane_kit
 {
   struct digest_multi *m;
   size_t width;
   char *bufs;
   bool failed;          /* no memory for the lanes: one file at a time */
+  struct read_batch *rb;
+  struct read_batch_file files[BATCH_MAX];
 };
 
 enum job_state
@@ -91,6 +99,7 @@ struct digest_pool
      are waiting.  */
   size_t batch;
   size_t min_busy;
+  bool batch_io;        /* threads open files in batches (read-batch.h) */
   struct lane_kit caller_kit;
 };
 
@@ -209,10 +218,12 @@ job_done (struct digest_pool *pool, struct job *j)
     }
 }
 
-/* Get K ready to hash with ALGO side by side.  Return false if it
-   cannot be (no memory for the lanes).  */
+/* Get K ready to hash with ALGO side by side, opening files in
+   batches if BATCHED.  Return false if it cannot be (no memory for
+   the lanes).  */
 static bool
-kit_ready (struct lane_kit *k, const struct digest_algo *algo)
+kit_ready (struct lane_kit *k, const struct digest_algo *algo,
+           bool batched)
 {
   if (!k->m && !k->failed)
     {
@@ -222,6 +233,7 @@ kit_ready (struct lane_kit *k, const struct digest_algo *algo)
         return false;
       k->width = digest_multi_lanes (k->m);
       k->bufs = xnmalloc (k->width, LANE_CHUNK);
+      k->rb = batched ? read_batch_new () : NULL;
     }
   return !k->failed;
 }
@@ -232,6 +244,7 @@ kit_free (struct lane_kit *k)
 {
   digest_multi_free (k->m);
   free (k->bufs);
+  read_batch_free (k->rb);
 }
 
 /* Read the next piece of lane I of K, which is on the job J with the
@@ -257,50 +270,151 @@ lane_read (struct lane_kit *k, size_t i, struct job *j, int fd,
   return false;
 }
 
+/* Where a lane of run_lanes is in its file: the first bytes, read by
+   the batch, still to hash (and then the end, or more to read), or
+   reading the file piece by piece.  */
+enum lane_stage
+{
+  LANE_HEAD_THEN_END,
+  LANE_HEAD_THEN_READ,
+  LANE_END,
+  LANE_READ
+};
+
+/* Start the job J, whose file the batch of K opened and began to read
+   as F, on lane I, in *STAGE; or, if the read failed, close the file
+   and return false.  */
+static bool
+start_batched (struct lane_kit *k, size_t i, struct job *j,
+               struct read_batch_file *f, enum lane_stage *stage)
+{
+  j->out.kept = false;
+  j->out.err = f->err;
+  j->out.at_open = false;
+  if (f->err)
+    {
+      read_batch_close (k->rb, f);
+      return false;
+    }
+  digest_multi_start (k->m, i);
+  *stage = f->eof ? LANE_HEAD_THEN_END : LANE_HEAD_THEN_READ;
+  return true;
+}
+
 /* Hash the N jobs JOBS of POOL side by side in K's lanes, each lane
    taking the next job when its file ends, every lane reading a piece
-   of the same size at a time.  A job whose file cannot be opened or
-   is not regular is done at once, as run_job does it.  Each job is
-   marked done as it ends.  Call without the lock.  */
+   of the same size at a time.  With K's batch, the files are first
+   opened, and their first bytes read, all at once; else each as its
+   lane takes it.  A job whose file cannot be opened or is not regular
+   is done at once, as run_job does it.  Each job is marked done as it
+   ends, or, if the batch opened its file, once the batch has closed
+   them all.  Call without the lock.  */
 static void
 run_lanes (struct digest_pool *pool, struct job **jobs, size_t n,
            struct lane_kit *k)
 {
   struct job *on[HASH_LANES_MAX] = { NULL };
+  struct read_batch_file *f[HASH_LANES_MAX];
+  enum lane_stage stage[HASH_LANES_MAX];
   int fd[HASH_LANES_MAX];
   const void *data[HASH_LANES_MAX];
   size_t len[HASH_LANES_MAX];
   size_t next = 0, busy = 0;
+  struct read_batch_file *files = k->rb && n > 1 ? k->files : NULL;
+  bool opened[BATCH_MAX];
 
+  if (files)
+    {
+      for (size_t i = 0; i < n; i++)
+        files[i].name = jobs[i]->name;
+      read_batch_run (k->rb, files, n);
+      for (size_t i = 0; i < n; i++)
+        opened[i] = files[i].fd >= 0;
+    }
   for (;;)
     {
       for (size_t i = 0; i < k->width; i++)
         while (!on[i] && next < n)
           {
-            struct job *j = jobs[next++];
-            fd[i] = open_job (j->name, &j->out);
-            if (fd[i] < 0)
-              job_done (pool, j);
+            struct job *j = jobs[next];
+            bool batched = files && opened[next];
+            f[i] = batched ? &files[next] : NULL;
+            if (files && !files[next].plain && !batched)
+              {
+                /* Failed at open, or not regular.  */
+                j->out.kept = files[next].not_regular;
+                j->out.err = files[next].err;
+                j->out.at_open = files[next].at_open;
+                job_done (pool, j);
+                next++;
+                continue;
+              }
+            next++;
+            bool started;
+            if (f[i])
+              started = start_batched (k, i, j, f[i], &stage[i]);
             else
               {
-                on[i] = j;
-                busy++;
-                digest_multi_start (k->m, i);
+                fd[i] = open_job (j->name, &j->out);
+                started = fd[i] >= 0;
+                if (started)
+                  {
+                    digest_multi_start (k->m, i);
+                    stage[i] = LANE_READ;
+                  }
               }
+            if (started)
+              on[i] = j, busy++;
+            else if (!batched)
+              job_done (pool, j);
           }
       if (busy == 0)
         break;
       for (size_t i = 0; i < k->width; i++)
-        if (!on[i])
+        {
           data[i] = NULL, len[i] = 0;
-        else if (!lane_read (k, i, on[i], fd[i], &data[i], &len[i]))
-          {
-            close_job (fd[i], &on[i]->out);
-            job_done (pool, on[i]);
-            on[i] = NULL;
-            busy--;
-          }
+          if (!on[i])
+            continue;
+          switch (stage[i])
+            {
+            case LANE_HEAD_THEN_END:
+            case LANE_HEAD_THEN_READ:
+              data[i] = f[i]->data, len[i] = f[i]->len;
+              fd[i] = f[i]->fd;
+              stage[i] = (stage[i] == LANE_HEAD_THEN_END
+                          ? LANE_END : LANE_READ);
+              continue;
+            case LANE_END:
+              digest_multi_finish (k->m, i, on[i]->out.digest);
+              break;
+            case LANE_READ:
+              if (lane_read (k, i, on[i], fd[i], &data[i], &len[i]))
+                continue;
+              break;
+            }
+          if (f[i])
+            read_batch_close (k->rb, f[i]);
+          else
+            {
+              close_job (fd[i], &on[i]->out);
+              job_done (pool, on[i]);
+            }
+          on[i] = NULL;
+          busy--;
+        }
       digest_multi_update (k->m, data, len);
+    }
+  if (files)
+    {
+      /* The jobs whose files the batch opened: done once closed.  */
+      read_batch_flush (k->rb);
+      for (size_t i = 0; i < n; i++)
+        if (opened[i])
+          {
+            if (jobs[i]->out.err == 0)
+              jobs[i]->out.err = files[i].err;
+            job_done (pool, jobs[i]);
+          }
     }
 }
 
@@ -312,9 +426,9 @@ static bool
 do_batch (struct digest_pool *pool, struct lane_kit *k)
 {
   if (pool->batch == 0 || pool->pushed - pool->taken < pool->min_busy
-      || !kit_ready (k, pool->algo))
+      || !kit_ready (k, pool->algo, pool->batch_io))
     return false;
-  struct job *jobs[2 * HASH_LANES_MAX];
+  struct job *jobs[BATCH_MAX];
   size_t n = 0;
   struct job *j;
   while (n < pool->batch && (j = take_job (pool)))
@@ -332,7 +446,7 @@ worker (void *arg)
 {
   struct digest_pool *pool = arg;
   struct digest_buffer buf = { NULL, 0 };
-  struct lane_kit kit = { NULL, 0, NULL, false };
+  struct lane_kit kit = { .m = NULL };
   pthread_mutex_lock (&pool->lock);
   for (;;)
     {
@@ -375,18 +489,37 @@ settle_choices (const struct digest_algo *algo)
   } ctx;
   io_bufsize_override ();
   algo->init (&ctx);
-  digest_pool_batch (algo);
+  digest_pool_batch (algo, 1);
+}
+
+/* Whether THREADS threads may each open files in batches: io_uring
+   is not ruled out, and the limit on descriptors leaves room for a
+   batch's in each thread and a few more, so that a batch never takes
+   the descriptors that a file kept for the caller, or the output,
+   needs.  */
+static bool
+batch_io_fits (size_t threads)
+{
+  struct rlimit r;
+  return (read_batch_usable () && getrlimit (RLIMIT_NOFILE, &r) == 0
+          && (r.rlim_cur == RLIM_INFINITY
+              || r.rlim_cur >= 64 + threads * READ_BATCH_MAX));
 }
 
 /* See digest-pool.h.  Also settles hash-lanes' choice, made on first
    use without a lock.  */
 size_t
-digest_pool_batch (const struct digest_algo *algo)
+digest_pool_batch (const struct digest_algo *algo, size_t threads)
 {
   int family = hash_family_of_algo (algo->name);
   const struct hash_lanes_variant *v
     = family < 0 ? NULL : hash_lanes_current (family);
-  return v ? 2 * v->lanes : 0;
+  if (!v)
+    return 0;
+  size_t batch = 2 * v->lanes;
+  if (batch < READ_BATCH_MAX && batch_io_fits (threads))
+    batch = READ_BATCH_MAX;
+  return batch;
 }
 
 /* Make a pool of at most WORKERS threads hashing with ALGO, holding at
@@ -402,7 +535,8 @@ digest_pool_new (const struct digest_algo *algo, size_t workers,
   pool->threads = xcalloc (workers, sizeof *pool->threads);
   pool->window = window;
   pool->jobs = xcalloc (window, sizeof *pool->jobs);
-  pool->batch = digest_pool_batch (algo);
+  pool->batch = digest_pool_batch (algo, workers + 1);
+  pool->batch_io = batch_io_fits (workers + 1);
   if (pool->batch)
     {
       int family = hash_family_of_algo (algo->name);

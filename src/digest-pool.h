@@ -35,12 +35,14 @@ struct digest_outcome
 
 struct digest_pool;
 
-/* How many jobs a thread of a pool hashing with ALGO takes at once to
-   hash side by side (twice the lanes of the family's multi-lane core,
-   so that lanes whose files end take the next), or 0 if ALGO has no
-   multi-lane core on this CPU.  A pool's window should hold at least
-   this many for each worker and for the caller.  */
-size_t digest_pool_batch (const struct digest_algo *algo);
+/* How many jobs each of THREADS threads of a pool hashing with ALGO
+   takes at once to hash side by side (twice the lanes of the family's
+   multi-lane core, so that lanes whose files end take the next; or a
+   batch of read-batch.h, if more and the threads may open files in
+   batches), or 0 if ALGO has no multi-lane core on this CPU.  A pool's
+   window should hold at least this many for each worker and for the
+   caller.  */
+size_t digest_pool_batch (const struct digest_algo *algo, size_t threads);
 
 /* A pool of at most WORKERS threads (started as jobs come) hashing with
    ALGO, holding at most WINDOW jobs.  Exit on memory exhaustion.  */

@@ -194,7 +194,8 @@ The environment variable BRISK_HASH_IMPL names the implementation to use\n\
 (for example portable, shani, avx2); by default the fastest one that this\n\
 CPU supports is chosen.  Several files are hashed side by side, in the\n\
 lanes of a vector or interleaved core, where this CPU has one for the\n\
-algorithm; BRISK_LANES_IMPL=none turns that off.\n\
+algorithm; BRISK_LANES_IMPL=none turns that off.  Those files are opened\n\
+and read in batches through io_uring; BRISK_URING=0 turns that off.\n\
 \n\
 With -j above 1, worker threads read and hash regular files while the main\n\
 thread prints each result in its turn; standard input, FIFOs and other files\n\
@@ -891,8 +892,8 @@ threads_arg (const char *arg, int option_index)
 static void
 start_pool (bool many)
 {
-  size_t batch = digest_pool_batch (algo);
   size_t workers = threads <= 1 ? 0 : threads;
+  size_t batch = digest_pool_batch (algo, workers + 1);
   if (workers == 0 && !(batch && many))
     return;
   lines_window = JOBS_PER_THREAD * threads;

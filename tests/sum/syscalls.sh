@@ -7,8 +7,11 @@
 # Counted with strace -c -f: the calls of 200 files less those of one
 # file (start-up and exit), divided by 199.  A count, not a timing.
 # That is with the multi-lane cores off (BRISK_LANES_IMPL=none); files
-# hashed side by side cost one call more, an fstat, to read FIFOs and
-# other files that are not regular in their turn: about 5.  In
+# hashed side by side cost one call more, a stat, to read FIFOs and
+# other files that are not regular in their turn: about 5.  Unless
+# BRISK_URING=0, files hashed side by side are opened and read in
+# batches through io_uring (lib/read-batch.c): at most one call a
+# file, where io_uring can be set up.  In
 # a build with -fsanitize (BRISK_SANITIZED), whose run-time makes calls
 # of its own, one call a file more is allowed.
 . "$(dirname "$0")/../init.sh"
@@ -27,6 +30,12 @@ limit=4.3
 test -n "${BRISK_SANITIZED-}" && limit=5.3
 single_limit=$limit
 lanes_limit=$(echo "$limit" | awk '{ print $1 + 1 }')
+# Where io_uring cannot be set up, the batches fall back on the calls
+# of one file at a time.
+uring_limit=1.0
+strace -f -e trace=io_uring_setup -o setup "$BRISK_BIN/md5sum" one one \
+  > /dev/null || framework_failure_ "md5sum one one"
+grep 'io_uring_setup(.* = [0-9]' setup > /dev/null || uring_limit=$lanes_limit
 
 # count_ TOOL MODE BASE RUN EXP: run TOOL with the arguments RUN (200
 # files) and BASE (one), under strace -c; check the calls a file, that
@@ -63,14 +72,17 @@ for t in $some_sum_tools; do
   # shellcheck disable=SC2086
   ref_ $t $files > exp && ref_ $t one > one.chk && ref_ $t -c exp > exp.c \
     || framework_failure_ "GNU's $t"
-  for lanes in none ''; do
-    limit=$single_limit
-    test -z "$lanes" && limit=$lanes_limit
-    export BRISK_LANES_IMPL=$lanes
+  for how in none lanes uring; do
+    case $how in
+      none) limit=$single_limit BRISK_LANES_IMPL=none BRISK_URING=0 ;;
+      lanes) limit=$lanes_limit BRISK_LANES_IMPL= BRISK_URING=0 ;;
+      uring) limit=$uring_limit BRISK_LANES_IMPL= BRISK_URING= ;;
+    esac
+    export BRISK_LANES_IMPL BRISK_URING
     count_ $t sum one "$files" exp
     count_ $t check "-c one.chk" "-c exp" exp.c
   done
 done
-unset BRISK_LANES_IMPL
+unset BRISK_LANES_IMPL BRISK_URING
 
 Exit $fail

@@ -120,6 +120,12 @@ for t in $some_sum_tools; do
 done
 jcase_ in md5sum --tag "$@" || fail=1
 jcase_ in md5sum -z -- "$@" || fail=1
+# The same with files opened one at a time, not in io_uring batches.
+BRISK_URING=0 && export BRISK_URING
+jays="-j1 -j2"
+jcase_ in md5sum "$@" || fail=1
+unset BRISK_URING
+jays="-j1 -j2 --threads=8 -j0"
 
 # Waiting for the FIFO's writer: one that comes late, and one that
 # writes nothing.
