@@ -6,6 +6,7 @@ lib_libbrisk_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS)
 lib_libbrisk_la_SOURCES = \
   lib/digest-algos.c lib/digest-algos.h \
   lib/digest-stream.c lib/digest-stream.h \
+  lib/digest-line.c lib/digest-line.h \
   lib/hash-impl.c lib/hash-impl.h \
   lib/hash-lanes.c lib/hash-lanes.h \
   lib/digest-multi.c lib/digest-multi.h \
