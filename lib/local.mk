@@ -25,6 +25,7 @@ lib_libbrisk_la_SOURCES += lib/copy-data.c lib/copy-data.h
 lib_libbrisk_la_SOURCES += lib/copy-file.c lib/copy-file.h
 lib_libbrisk_la_SOURCES += lib/io-wait.c lib/io-wait.h
 lib_libbrisk_la_SOURCES += lib/same-content.c lib/same-content.h
+lib_libbrisk_la_SOURCES += lib/cat-format.c lib/cat-format.h
 lib_libbrisk_la_LIBADD =
 
 # Accelerated hash cores: one instruction set per file, each built with
