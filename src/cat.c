@@ -22,9 +22,10 @@
    pipe on the input must be read before anything is spliced out (see
    first_read_cat).
 
-   With any of -b -E -n -s -T -v, one buffered loop produces GNU's
-   bytes; its state (line number, start of line, blank line) runs on
-   across files, so the output is that of the files' concatenation.  */
+   With any of -b -E -n -s -T -v, one buffered loop (lib/cat-format.c)
+   produces GNU's bytes; its state (line number, start of line, blank
+   line) runs on across files, so the output is that of the files'
+   concatenation.  */
 
 #include <config.h>
 
