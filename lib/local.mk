@@ -6,6 +6,7 @@ lib_libbrisk_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS)
 lib_libbrisk_la_SOURCES = \
   lib/digest-algos.c lib/digest-algos.h \
   lib/digest-stream.c lib/digest-stream.h \
+  lib/digest-line.c lib/digest-line.h \
   lib/hash-impl.c lib/hash-impl.h \
   lib/hash-lanes.c lib/hash-lanes.h \
   lib/digest-multi.c lib/digest-multi.h \
@@ -25,6 +26,7 @@ lib_libbrisk_la_SOURCES += lib/copy-file.c lib/copy-file.h
 lib_libbrisk_la_SOURCES += lib/io-wait.c lib/io-wait.h \
   lib/read-batch.c lib/read-batch.h
 lib_libbrisk_la_SOURCES += lib/same-content.c lib/same-content.h
+lib_libbrisk_la_SOURCES += lib/cat-format.c lib/cat-format.h
 lib_libbrisk_la_LIBADD =
 
 # Accelerated hash cores: one instruction set per file, each built with

@@ -22,9 +22,10 @@
    pipe on the input must be read before anything is spliced out (see
    first_read_cat).
 
-   With any of -b -E -n -s -T -v, one buffered loop produces GNU's
-   bytes; its state (line number, start of line, blank line) runs on
-   across files, so the output is that of the files' concatenation.  */
+   With any of -b -E -n -s -T -v, one buffered loop (lib/cat-format.c)
+   produces GNU's bytes; its state (line number, start of line, blank
+   line) runs on across files, so the output is that of the files'
+   concatenation.  */
 
 #include <config.h>
 
@@ -46,6 +47,7 @@
 #endif
 
 #include "alignalloc.h"
+#include "cat-format.h"
 #include "closeout.h"
 #include "copy-data.h"
 #include "error.h"
@@ -61,29 +63,24 @@
 
 /* Options.  NUMBER is set by -n and -b; -b also sets NUMBER_NONBLANK,
    which wins over -n whatever their order.  */
-static bool number;
-static bool number_nonblank;
-static bool squeeze_blank;
-static bool show_ends;
-static bool show_tabs;
-static bool show_nonprinting;
+static struct cat_format_options opts;
 
 /* Standard output's status, taken once before any input is opened.  */
 static struct stat out_st;
 
 /* The buffer every input is read into when the kernel cannot move it,
-   and with formatting options the output buffer: IOBUF_SIZE bytes
-   each, page-aligned, on the heap, allocated on first use and reused
-   for every file.  OUTBUF_LEN bytes of OUTBUF wait to be written.
-   OUTBUF_SIZE is IOBUF_SIZE, but never below OUTBUF_MIN: one byte's
+   and with formatting options the formatter's output buffer (FMT,
+   below): IOBUF_SIZE bytes each, page-aligned, on the heap, allocated
+   on first use and reused for every file.  The output buffer is
+   IOBUF_SIZE, but never below CAT_FORMAT_OUTBUF_MIN: one byte's
    notation (up to 4 bytes) must fit, even when BRISK_IO_BUFSIZE
    forces a buffer of 1 byte.  */
 static char *iobuf;
-static char *outbuf;
 static size_t iobuf_size;
-static size_t outbuf_size;
-static size_t outbuf_len;
-enum { OUTBUF_MIN = 64 };
+
+/* The formatter: its options, its state (which runs on across files)
+   and its output buffer.  */
+static struct cat_format fmt;
 
 /* Whether standard input was read, so must be closed and checked.  */
 static bool have_read_stdin;
@@ -156,7 +153,8 @@ write_all (const char *buf, size_t n)
     error (EXIT_FAILURE, errno, "write error");
 }
 
-/* Allocate IOBUF, and OUTBUF too when FORMATTING, unless done already.
+/* Allocate IOBUF, and FMT's buffer too when FORMATTING, unless done
+   already.
    IOBUF_SIZE is io_blksize of standard output.  Exit if memory is
    short.  */
 static void
@@ -170,10 +168,11 @@ alloc_buffers (bool formatting)
       iobuf_size = io_blksize (&out_st);
       iobuf = xalignalloc (page, iobuf_size);
     }
-  if (formatting && !outbuf)
+  if (formatting && !fmt.outbuf)
     {
-      outbuf_size = iobuf_size < OUTBUF_MIN ? OUTBUF_MIN : iobuf_size;
-      outbuf = xalignalloc (page, outbuf_size);
+      fmt.outbuf_size = (iobuf_size < CAT_FORMAT_OUTBUF_MIN
+                         ? CAT_FORMAT_OUTBUF_MIN : iobuf_size);
+      fmt.outbuf = xalignalloc (page, fmt.outbuf_size);
     }
 }
 
@@ -356,257 +355,11 @@ plain_cat (int in, const struct stat *in_st, const char *name, bool fresh)
 
 /* ---- Formatting (-b -E -n -s -T -v) ---------------------------------- */
 
-/* What the formatting loop does with an input byte.  */
-enum byte_kind
-{
-  BYTE_PLAIN,     /* copied as it is */
-  BYTE_NEWLINE,   /* ends a line */
-  BYTE_NOTATION,  /* written as NOTATION */
-  BYTE_CR         /* with -E but not -v: "^M" before a newline */
-};
-static unsigned char byte_kind[UCHAR_MAX + 1];
-
-/* For BYTE_NOTATION bytes, the ^X, M-x, M-^X or ^? notation (not
-   NUL-terminated) and its length.  */
-static char notation[UCHAR_MAX + 1][4];
-static unsigned char notation_len[UCHAR_MAX + 1];
-
-/* Where lines stand, carried from one file to the next.  */
-struct format_state
-{
-  bool at_line_start;   /* the next byte begins a line */
-  bool prev_blank;      /* the last line written was empty (for -s) */
-  bool pending_cr;      /* a BYTE_CR was the last byte read: its
-                           notation depends on the next one */
-};
-
-/* The number of the last numbered line (0 before the first), as its
-   output text: decimal digits right-aligned before
-   LINE_NUM[LINE_NUM_END], which is a tab, with spaces before them.
-   LINE_NUM_FIELD is where the output starts: 6 characters before the
-   tab, or more when the number has more digits.  24 digits outlast
-   any count of lines.  */
-enum { LINE_NUM_END = 24 };
-static char line_num[LINE_NUM_END + 1];
-static char *line_num_field;
-
-/* Fill in BYTE_KIND and NOTATION from the options.  */
+/* Write FMT's N bytes at BUF to standard output (COOKIE unused).  */
 static void
-init_byte_table (void)
+flush_formatted (void *cookie _GL_UNUSED, const char *buf, size_t n)
 {
-  for (int c = 0; c <= UCHAR_MAX; c++)
-    {
-      int low = c & 0x7f;
-      char *p = notation[c];
-      if (c == '\n')
-        byte_kind[c] = BYTE_NEWLINE;
-      else if (c == '\r' && show_ends && !show_nonprinting)
-        byte_kind[c] = BYTE_CR;
-      else if (c == '\t' ? !show_tabs
-               : !show_nonprinting || (32 <= c && c < 127))
-        byte_kind[c] = BYTE_PLAIN;
-      else
-        {
-          /* Only -v reaches bytes above 127; -T alone, only the tab.  */
-          if (c > 127)
-            *p++ = 'M', *p++ = '-';
-          if (low < 32)
-            *p++ = '^', *p++ = low + 64;
-          else if (low == 127)
-            *p++ = '^', *p++ = '?';
-          else
-            *p++ = low;
-          notation_len[c] = p - notation[c];
-          byte_kind[c] = BYTE_NOTATION;
-        }
-    }
-}
-
-/* Set the line number to 0, to be counted up before its first use.  */
-static void
-init_line_number (void)
-{
-  memset (line_num, ' ', LINE_NUM_END);
-  line_num[LINE_NUM_END - 1] = '0';
-  line_num[LINE_NUM_END] = '\t';
-  line_num_field = line_num + LINE_NUM_END - 6;
-}
-
-/* Count the line number up by one, in its text.  */
-static void
-next_line_number (void)
-{
-  char *p = line_num + LINE_NUM_END - 1;
-  while (*p == '9')
-    *p-- = '0';
-  *p = *p == ' ' ? '1' : *p + 1;
-  if (p < line_num_field)
-    line_num_field = p;
-}
-
-/* Write OUTBUF's pending bytes to standard output.  */
-static void
-out_flush (void)
-{
-  write_all (outbuf, outbuf_len);
-  outbuf_len = 0;
-}
-
-/* Append the N bytes at P to OUTBUF, writing it out whenever full.  */
-static void
-out_bytes (const char *p, size_t n)
-{
-  while (n > 0)
-    {
-      if (outbuf_len == outbuf_size)
-        out_flush ();
-      size_t room = outbuf_size - outbuf_len;
-      size_t k = n < room ? n : room;
-      memcpy (outbuf + outbuf_len, p, k);
-      outbuf_len += k;
-      p += k;
-      n -= k;
-    }
-}
-
-/* Append the next line number and its tab to OUTBUF.  */
-static void
-out_line_number (void)
-{
-  next_line_number ();
-  out_bytes (line_num_field, line_num + LINE_NUM_END + 1 - line_num_field);
-}
-
-/* Output the end of a line: "$" first with -E.  Next comes a new
-   line (ST).  */
-static void
-out_newline (struct format_state *st)
-{
-  if (show_ends)
-    out_bytes ("$\n", 2);
-  else
-    out_bytes ("\n", 1);
-  st->at_line_start = true;
-}
-
-/* Output an empty line (its newline read at the start of a line), or
-   nothing if it repeats an empty line and -s is given (ST).  */
-static void
-out_blank_line (struct format_state *st)
-{
-  if (squeeze_blank && st->prev_blank)
-    return;
-  st->prev_blank = true;
-  if (number && !number_nonblank)
-    out_line_number ();
-  out_newline (st);
-}
-
-/* Copy from P, before END, the bytes that stand for themselves
-   (without -v and -T: all but newline, and with -E carriage return)
-   into OUTBUF.  Return where the copy stopped: at the first other
-   byte, or END.  memchr finds it fast.  */
-static const unsigned char *
-copy_plain_run (const unsigned char *p, const unsigned char *end)
-{
-  const unsigned char *q = memchr (p, '\n', end - p);
-  if (!q)
-    q = end;
-  if (show_ends)
-    {
-      const unsigned char *cr = memchr (p, '\r', q - p);
-      if (cr)
-        q = cr;
-    }
-  out_bytes ((const char *) p, q - p);
-  return q;
-}
-
-/* Format from P, before END, the bytes that stand for themselves or
-   for their NOTATION (with -v or -T) into OUTBUF.  Return where this
-   stopped: at the first newline or BYTE_CR, or END.  Written straight
-   into OUTBUF, in pieces that fit even if every byte takes 4.  */
-static const unsigned char *
-format_notation_run (const unsigned char *p, const unsigned char *end)
-{
-  while (p < end)
-    {
-      if (outbuf_size - outbuf_len < sizeof notation[0])
-        out_flush ();
-      size_t fit = (outbuf_size - outbuf_len) / sizeof notation[0];
-      const unsigned char *lim = (size_t) (end - p) < fit ? end : p + fit;
-      char *o = outbuf + outbuf_len;
-      for (; p < lim; p++)
-        {
-          unsigned char c = *p;
-          if (byte_kind[c] == BYTE_PLAIN)
-            *o++ = c;
-          else if (byte_kind[c] == BYTE_NOTATION)
-            {
-              memcpy (o, notation[c], sizeof notation[c]);
-              o += notation_len[c];
-            }
-          else
-            break;
-        }
-      outbuf_len = o - outbuf;
-      if (p < lim)
-        break;
-    }
-  return p;
-}
-
-/* Output the carriage return read just before NEXT: as "^M" when NEXT
-   is a newline (-E shows CR LF line ends as "^M$", as GNU does), else
-   as it is.  */
-static void
-out_cr (int next)
-{
-  if (next == '\n')
-    out_bytes ("^M", 2);
-  else
-    out_bytes ("\r", 1);
-}
-
-/* Format the input bytes from P up to END into OUTBUF, lines standing
-   as ST says (updated).  */
-static void
-format_bytes (const unsigned char *p, const unsigned char *end,
-              struct format_state *st)
-{
-  if (st->pending_cr && p < end)
-    {
-      st->pending_cr = false;
-      out_cr (*p);
-    }
-  while (p < end)
-    {
-      if (st->at_line_start)
-        {
-          if (*p == '\n')
-            {
-              p++;
-              out_blank_line (st);
-              continue;
-            }
-          if (number)
-            out_line_number ();
-          st->at_line_start = false;
-          st->prev_blank = false;
-        }
-      const unsigned char *q = (show_nonprinting || show_tabs
-                                ? format_notation_run (p, end)
-                                : copy_plain_run (p, end));
-      if (q == end)
-        break;
-      if (*q == '\n')
-        out_newline (st);
-      else if (q + 1 < end)
-        out_cr (q[1]);
-      else
-        st->pending_cr = true;
-      p = q + 1;
-    }
+  write_all (buf, n);
 }
 
 /* Whether FD has bytes ready to read without waiting, as far as
@@ -618,19 +371,19 @@ input_pending (int fd)
   return ioctl (fd, FIONREAD, &n) == 0 && n > 0;
 }
 
-/* Format IN (named NAME) to standard output until end of file, lines
-   standing as ST says (updated).  Output waits in OUTBUF while more
+/* Format IN (named NAME) to standard output until end of file, through
+   FMT (its state updated).  Output waits in FMT's buffer while more
    input is ready, and is written before any read that may block, so
    that an interactive reader sees each line in time.  Return true on
    success, false after reporting a read error (a write error exits).  */
 static bool
-format_cat (int in, const char *name, struct format_state *st)
+format_cat (int in, const char *name)
 {
   alloc_buffers (true);
   for (;;)
     {
-      if (outbuf_len > 0 && !input_pending (in))
-        out_flush ();
+      if (fmt.outbuf_len > 0 && !input_pending (in))
+        cat_format_flush (&fmt);
       ssize_t n = io_read_wait (in, iobuf, iobuf_size);
       if (n == 0)
         return true;
@@ -639,8 +392,8 @@ format_cat (int in, const char *name, struct format_state *st)
           error (0, errno, "%s", quotef (name));
           return false;
         }
-      format_bytes ((unsigned char *) iobuf, (unsigned char *) iobuf + n,
-                    st);
+      cat_format_bytes (&fmt, (unsigned char *) iobuf,
+                        (unsigned char *) iobuf + n);
     }
 }
 
@@ -660,10 +413,10 @@ input_is_output (int in, const struct stat *in_st)
 }
 
 /* Copy the file NAME ("-" is standard input) to standard output,
-   formatted if FORMATTING, lines standing as ST says (updated).
+   formatted through FMT if FORMATTING.
    Return true on success; on failure report it and return false.  */
 static bool
-cat_file (const char *name, bool formatting, struct format_state *st)
+cat_file (const char *name, bool formatting)
 {
   bool is_stdin = strcmp (name, "-") == 0;
   int fd = is_stdin ? STDIN_FILENO : open (name, O_RDONLY);
@@ -687,7 +440,7 @@ cat_file (const char *name, bool formatting, struct format_state *st)
       if (S_ISBLK (in_st.st_mode)
           || (S_ISREG (in_st.st_mode) && IO_BUFSIZE < in_st.st_size))
         posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-      ok = (formatting ? format_cat (fd, name, st)
+      ok = (formatting ? format_cat (fd, name)
             : plain_cat (fd, &in_st, name, !is_stdin));
     }
 
@@ -712,33 +465,33 @@ main (int argc, char **argv)
     switch (c)
       {
       case 'b':
-        number = number_nonblank = true;
+        opts.number = opts.number_nonblank = true;
         break;
       case 'e':
-        show_nonprinting = show_ends = true;
+        opts.show_nonprinting = opts.show_ends = true;
         break;
       case 'n':
-        number = true;
+        opts.number = true;
         break;
       case 's':
-        squeeze_blank = true;
+        opts.squeeze_blank = true;
         break;
       case 't':
-        show_nonprinting = show_tabs = true;
+        opts.show_nonprinting = opts.show_tabs = true;
         break;
       case 'u':
         break;
       case 'v':
-        show_nonprinting = true;
+        opts.show_nonprinting = true;
         break;
       case 'A':
-        show_nonprinting = show_ends = show_tabs = true;
+        opts.show_nonprinting = opts.show_ends = opts.show_tabs = true;
         break;
       case 'E':
-        show_ends = true;
+        opts.show_ends = true;
         break;
       case 'T':
-        show_tabs = true;
+        opts.show_tabs = true;
         break;
       case HELP_OPTION:
         usage (EXIT_SUCCESS);
@@ -752,28 +505,24 @@ main (int argc, char **argv)
   if (fstat (STDOUT_FILENO, &out_st) != 0)
     error (EXIT_FAILURE, errno, "standard output");
 
-  bool formatting = (number || squeeze_blank || show_ends || show_tabs
-                     || show_nonprinting);
-  struct format_state st = { .at_line_start = true };
+  bool formatting = (opts.number || opts.squeeze_blank || opts.show_ends
+                     || opts.show_tabs || opts.show_nonprinting);
   if (formatting)
-    {
-      init_byte_table ();
-      init_line_number ();
-    }
+    cat_format_init (&fmt, &opts, flush_formatted, NULL);
 
   static char *stdin_only[] = { (char *) "-", NULL };
   char **files = optind < argc ? argv + optind : stdin_only;
   bool ok = true;
   for (; *files; files++)
-    ok &= cat_file (*files, formatting, &st);
+    ok &= cat_file (*files, formatting);
 
   /* A carriage return that ended the input stays as it is.  */
-  if (st.pending_cr)
-    out_cr (EOF);
-  if (outbuf_len > 0)
-    out_flush ();
+  if (formatting)
+    cat_format_end (&fmt);
+  if (fmt.outbuf_len > 0)
+    cat_format_flush (&fmt);
   alignfree (iobuf);
-  alignfree (outbuf);
+  alignfree (fmt.outbuf);
   if (have_read_stdin && close (STDIN_FILENO) != 0)
     error (EXIT_FAILURE, errno, "closing standard input");
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;

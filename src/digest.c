@@ -23,6 +23,7 @@
 #include "c-ctype.h"
 #include "closeout.h"
 #include "digest-algos.h"
+#include "digest-line.h"
 #include "digest-pool.h"
 #include "digest-stream.h"
 #include "error.h"
@@ -49,6 +50,9 @@
 
 /* The algorithm of this tool; set once in main.  */
 static const struct digest_algo *algo;
+
+/* What the check lines read so far chose (see digest-line.h).  */
+static struct digest_line_parser line_parser;
 
 /* The buffer every file is read through.  */
 static struct digest_buffer iobuf;
@@ -83,12 +87,6 @@ enum
      used does not grow with the number of files.  */
   JOBS_PER_THREAD = 4
 };
-
-/* In check lines, whether "HEX NAME" with one space (the BSD "md5 -r"
-   form) was seen first (1), the GNU "HEX  NAME" form first (0), or
-   neither yet (-1).  The two forms are not mixed, so that a name with
-   a leading space or '*' cannot be read two ways.  */
-static int bsd_reversed = -1;
 
 enum
 {
@@ -418,153 +416,6 @@ print_sum_line (const char *name, const uint8_t *digest)
   end_line (line_delim == '\n' || strchr (name, '\n'));
 }
 
-/* Undo print_name's escaping of the LEN bytes at NAME in place,
-   NUL-terminating the result.  Return false if NAME holds a backslash
-   that is not followed by one of '\\', 'n' or 'r', or a NUL byte (the
-   name would be cut there, and another file checked than the line
-   names).  */
-static bool
-unescape_name (char *name, size_t len)
-{
-  char *out = name;
-  for (size_t i = 0; i < len; i++)
-    {
-      char c = name[i];
-      if (c == '\0')
-        return false;
-      if (c == '\\')
-        {
-          if (++i == len)
-            return false;
-          switch (name[i])
-            {
-            case '\\':
-              break;
-            case 'n':
-              c = '\n';
-              break;
-            case 'r':
-              c = '\r';
-              break;
-            default:
-              return false;
-            }
-        }
-      *out++ = c;
-    }
-  *out = '\0';
-  return true;
-}
-
-/* Whether HEX is exactly the hex digest length of this algorithm, all
-   hex digits, and ends there.  */
-static bool
-valid_hex (const char *hex)
-{
-  size_t n = 2 * algo->digest_size;
-  for (size_t i = 0; i < n; i++)
-    if (!c_isxdigit (hex[i]))
-      return false;
-  return hex[n] == '\0';
-}
-
-/* Parse the rest of a BSD-style line "TAG (NAME) = HEX": S (LEN bytes)
-   starts just after the '('.  NAME ends at the last ')' of the line.
-   Set *HEX and *NAME (both NUL-terminated in place).  Return false if
-   the line is malformed.  */
-static bool
-parse_bsd_rest (char *s, size_t len, bool escaped, char **hex, char **name)
-{
-  char *close = NULL;
-  for (size_t i = len; i-- > 0;)
-    if (s[i] == ')')
-      {
-        close = s + i;
-        break;
-      }
-  if (!close)
-    return false;
-  char *p = close + 1;
-  if (!escaped)
-    *close = '\0';
-  else if (!unescape_name (s, close - s))
-    return false;
-  *name = s;
-  while (*p == ' ' || *p == '\t')
-    p++;
-  if (*p++ != '=')
-    return false;
-  while (*p == ' ' || *p == '\t')
-    p++;
-  *hex = p;
-  return true;
-}
-
-/* Parse the rest of a GNU-style line "HEX  NAME" or "HEX *NAME" (or,
-   when that form came first, the BSD reversed form "HEX NAME"): S (LEN
-   bytes) starts at the digest.  Set *HEX and *NAME.  Return false if
-   the line is malformed.  */
-static bool
-parse_gnu_rest (char *s, size_t len, bool escaped, char **hex, char **name)
-{
-  size_t hexlen = 2 * algo->digest_size;
-  /* The shortest line: the digest, a blank and a one-byte name.  The
-     length check counts one more when the digest starts with a
-     backslash, as GNU's does.  */
-  if (len < hexlen + 2 + (s[0] == '\\'))
-    return false;
-  if (s[hexlen] != ' ' && s[hexlen] != '\t')
-    return false;
-  s[hexlen] = '\0';
-  *hex = s;
-  /* Only a line whose digest is valid may choose the form of the lines
-     after it: GNU checks the digest first.  */
-  if (!valid_hex (s))
-    return false;
-
-  char *p = s + hexlen + 1;
-  size_t rest = len - hexlen - 1;
-  if (rest == 1 || (*p != ' ' && *p != '*'))
-    {
-      if (bsd_reversed == 0)
-        return false;
-      bsd_reversed = 1;
-    }
-  else if (bsd_reversed != 1)
-    {
-      bsd_reversed = 0;
-      p++, rest--;
-    }
-  *name = p;
-  return escaped ? unescape_name (p, rest) : true;
-}
-
-/* Parse the check line LINE of LEN bytes (its newline and carriage
-   return removed, NUL-terminated at LEN).  Set *HEX and *NAME, both
-   pointing into LINE.  Return false if LINE is not a checksum line of
-   this algorithm.  */
-static bool
-parse_check_line (char *line, size_t len, char **hex, char **name)
-{
-  size_t i = 0;
-  while (line[i] == ' ' || line[i] == '\t')
-    i++;
-  bool escaped = line[i] == '\\';
-  i += escaped;
-
-  size_t taglen = strlen (algo->bsd_tag);
-  if (strncmp (line + i, algo->bsd_tag, taglen) == 0)
-    {
-      i += taglen;
-      i += line[i] == ' ';
-      if (line[i] != '(')
-        return false;
-      i++;
-      return parse_bsd_rest (line + i, len - i, escaped, hex, name);
-    }
-  return parse_gnu_rest (line + i, len - i, escaped, hex, name);
-}
-
 /* Whether the hex digest HEX (any case) equals DIGEST.  */
 static bool
 hex_matches (const char *hex, const uint8_t *digest)
@@ -659,36 +510,6 @@ print_check_summary (const char *display, const struct check_counts *c)
     error (0, 0, "%s: no file was verified", quotef (display));
 }
 
-/* What a line of a check file is.  */
-enum line_kind
-{
-  LINE_SKIPPED,         /* a comment or an empty line */
-  LINE_IMPROPER,        /* not a checksum line of this algorithm */
-  LINE_PROPER           /* a digest and a file name */
-};
-
-/* Parse a line of a check file: LINE of LEN bytes (its trailing
-   newline still there, and a NUL after it).  IS_STDIN says whether the
-   check file is standard input.  For a proper line, set *HEX and *NAME
-   (pointing into LINE, which is changed in place, within its LEN + 1
-   bytes).  */
-static enum line_kind
-parse_line (char *line, size_t len, bool is_stdin, char **hex, char **name)
-{
-  if (line[0] == '#')
-    return LINE_SKIPPED;
-  len -= len && line[len - 1] == '\n';
-  len -= len && line[len - 1] == '\r';
-  if (len == 0)
-    return LINE_SKIPPED;
-  line[len] = '\0';
-
-  if (parse_check_line (line, len, hex, name)
-      && !(is_stdin && strcmp (*name, "-") == 0) && valid_hex (*hex))
-    return LINE_PROPER;
-  return LINE_IMPROPER;
-}
-
 /* Count, and with --warn report, the improperly formatted line LINENO
    of the check file DISPLAY.  */
 static void
@@ -702,22 +523,23 @@ improper_line (uintmax_t lineno, const char *display,
 }
 
 /* Handle one line of a check file: LINE of LEN bytes, the LINENO'th of
-   the file DISPLAY, as parse_line says.  */
+   the file DISPLAY, as digest_line_parse says.  */
 static void
 check_line (char *line, size_t len, uintmax_t lineno, const char *display,
             bool is_stdin, struct check_counts *counts)
 {
   char *hex, *name;
-  switch (parse_line (line, len, is_stdin, &hex, &name))
+  switch (digest_line_parse (&line_parser, line, len, is_stdin, &hex,
+                             &name))
     {
-    case LINE_PROPER:
+    case DIGEST_LINE_PROPER:
       counts->well_formed = true;
       check_one (hex, name, counts);
       break;
-    case LINE_IMPROPER:
+    case DIGEST_LINE_IMPROPER:
       improper_line (lineno, display, counts);
       break;
-    case LINE_SKIPPED:
+    case DIGEST_LINE_SKIPPED:
       break;
     }
 }
@@ -727,7 +549,7 @@ check_line (char *line, size_t len, uintmax_t lineno, const char *display,
    line's text copied, since getline reuses its buffer.  */
 struct queued_line
 {
-  enum line_kind kind;
+  enum digest_line_kind kind;
   uintmax_t lineno;
   char *text;           /* CAP bytes */
   size_t cap;
@@ -741,7 +563,7 @@ static void
 finish_line (const char *display, struct check_counts *counts)
 {
   struct queued_line *q = &lines[lines_popped++ % lines_window];
-  if (q->kind == LINE_PROPER)
+  if (q->kind == DIGEST_LINE_PROPER)
     check_one (q->hex, q->name, counts);
   else
     {
@@ -758,8 +580,9 @@ queue_line (char *line, size_t len, uintmax_t lineno, const char *display,
             bool is_stdin, struct check_counts *counts)
 {
   char *hex, *name;
-  enum line_kind kind = parse_line (line, len, is_stdin, &hex, &name);
-  if (kind == LINE_SKIPPED)
+  enum digest_line_kind kind = digest_line_parse (&line_parser, line, len,
+                                                  is_stdin, &hex, &name);
+  if (kind == DIGEST_LINE_SKIPPED)
     return;
   if (digest_pool_full (pool))
     finish_line (display, counts);
@@ -774,13 +597,14 @@ queue_line (char *line, size_t len, uintmax_t lineno, const char *display,
   memcpy (q->text, line, len + 1);
   q->kind = kind;
   q->lineno = lineno;
-  if (kind == LINE_PROPER)
+  if (kind == DIGEST_LINE_PROPER)
     {
       counts->well_formed = true;
       q->hex = q->text + (hex - line);
       q->name = q->text + (name - line);
     }
-  digest_pool_push (pool, kind == LINE_PROPER ? pool_name (q->name) : NULL);
+  digest_pool_push (pool, (kind == DIGEST_LINE_PROPER ? pool_name (q->name)
+                           : NULL));
 }
 
 /* Verify every line of the check file NAME ("-" is standard input).
@@ -963,6 +787,7 @@ main (int argc, char **argv)
   algo = digest_algo_find (DIGEST_NAME);
   if (!algo)
     error (EXIT_FAILURE, 0, "no digest algorithm named %s", DIGEST_NAME);
+  digest_line_init (&line_parser, algo);
 
   bool do_check = false;
   bool debug = false;

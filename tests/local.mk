@@ -8,6 +8,7 @@ include tests/cp/list.mk
 include tests/install/list.mk
 include tests/mv/list.mk
 include tests/split/list.mk
+include tests/fuzz/local.mk
 
 unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-md-engine tests/unit/test-variants \

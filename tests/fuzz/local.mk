@@ -1,0 +1,37 @@
+## tests/fuzz/local.mk -- fuzzing, included from tests/local.mk.
+##
+## make fuzz builds the libFuzzer targets tests/fuzz/*.c with clang
+## (-fsanitize=fuzzer,address,undefined) into $(FUZZ_OUT), out of the
+## way of the gcc build; make fuzz-run runs each for $(FUZZ_SECONDS)
+## and fails on any finding.  tests/fuzz/run runs one target.  The
+## seed corpora are in tests/fuzz/corpus/TARGET; GNU's answers on the
+## check-line seeds, in tests/fuzz/gnu/check-line, are compared with
+## ours by the one test below, part of make check.
+
+FUZZ_OUT = build-fuzz
+FUZZ_SECONDS = 60
+FUZZ_TARGETS = check-line hash-variants cat-format
+fuzz_isa =
+if HAVE_ISA_SHANI
+fuzz_isa += shani
+endif
+if HAVE_ISA_AVX2
+fuzz_isa += avx2
+endif
+
+fuzz:
+	$(SHELL) $(srcdir)/tests/fuzz/build '$(srcdir)' '$(builddir)' \
+	  '$(FUZZ_OUT)' $(FUZZ_TARGETS) -- $(fuzz_isa)
+fuzz-run: fuzz
+	@st=0; for t in $(FUZZ_TARGETS); do \
+	  FUZZ_OUT='$(FUZZ_OUT)' $(SHELL) $(srcdir)/tests/fuzz/run \
+	    $$t $(FUZZ_SECONDS) || st=1; \
+	done; exit $$st
+.PHONY: fuzz fuzz-run
+
+FUZZ_TESTS = tests/fuzz/check-line.sh
+TESTS += $(FUZZ_TESTS)
+EXTRA_DIST += $(FUZZ_TESTS) tests/fuzz/local.mk tests/fuzz/build \
+  tests/fuzz/run tests/fuzz/make-seeds tests/fuzz/record-check-line \
+  tests/fuzz/check-line-lib.sh tests/fuzz/corpus tests/fuzz/gnu \
+  tests/fuzz/fuzz.h $(FUZZ_TARGETS:%=tests/fuzz/%.c)
