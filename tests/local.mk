@@ -30,6 +30,13 @@ tests_unit_test_lanes_sha_SOURCES = tests/unit/test-lanes-sha.c \
   tests/unit/unit-rnd.h
 
 TESTS += $(unit_tests) $(SUM_TESTS)
+
+# The length field past 2^32 blocks, without hashing that much: a
+# helper that presets the byte counter, compared with Perl's digests.
+check_PROGRAMS += tests/unit/preset-count
+tests_unit_preset_count_SOURCES = tests/unit/preset-count.c
+TESTS += tests/unit/preset-count.sh
+EXTRA_DIST += tests/unit/preset-count.sh
 TEST_EXTENSIONS = .sh
 SH_LOG_COMPILER = $(SHELL)
 # BRISK_SANITIZED tells the tests that the tools were built with
