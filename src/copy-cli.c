@@ -28,7 +28,7 @@ void
 check_operand_count (int n, char **files, bool dest_needed,
                      char const *target_dir, bool no_target_dir)
 {
-  if (n <= dest_needed)
+  if (n < (dest_needed ? 2 : 1))
     {
       if (n <= 0)
         usage_error ("%s", "missing file operand");

@@ -131,7 +131,7 @@ install_make_dir (struct install_options const *x, char const *dir)
   char const *msg = (owned ? "cannot change owner and permissions of %s"
                      : "cannot change permissions of %s");
   struct stat st;
-  int err = 0;
+  int err;
   if (mkdir (dir, x->dir_mode & (owned ? S_IRWXU : ACCESSPERMS)) == 0)
     announce_mkdir (x, dir);
   else if ((err = errno), stat (dir, &st) == 0 && !S_ISDIR (st.st_mode))

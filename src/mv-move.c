@@ -96,7 +96,7 @@ perm_string (mode_t mode, char buf[10])
 {
   static char const rwx[] = "rwxrwxrwx";
   for (int i = 0; i < 9; i++)
-    buf[i] = mode & (S_IRUSR >> i) ? rwx[i] : '-';
+    buf[i] = (mode & (S_IRUSR >> i)) ? rwx[i] : '-';
   static struct
   {
     mode_t bit;

@@ -388,7 +388,7 @@ static off_t
 chunk_end (struct chunk_input const *in, intmax_t c, intmax_t n, bool lines,
            char *buf, size_t bufsize)
 {
-  off_t each = in->size / n ? in->size / n : 1;
+  off_t each = (in->size / n) ? in->size / n : 1;
   if (c == n || (in->size - 1) / each < c)
     return in->size;
   off_t end = c * each;

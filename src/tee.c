@@ -357,7 +357,7 @@ output_method (struct output *o)
   if (S_ISFIFO (st.st_mode))
     return BY_TEE;
   if (S_ISREG (st.st_mode))
-    return flags & O_APPEND ? BY_WRITE : BY_SPLICE;
+    return (flags & O_APPEND) ? BY_WRITE : BY_SPLICE;
   if (S_ISBLK (st.st_mode) || S_ISSOCK (st.st_mode))
     return BY_SPLICE;
   if (S_ISCHR (st.st_mode) && st.st_rdev == makedev (1, 3))

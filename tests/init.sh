@@ -33,6 +33,9 @@
 #   BRISK_TEST_VARIANTS  space-separated values of BRISK_HASH_IMPL under
 #                        which the digest-corpus test runs again.
 #   BRISK_SKIP_SLOW      if non-empty, tests marked slow skip.
+#   BRISK_VALGRIND       set by make check-valgrind: the tools in
+#                        $BRISK_BIN run under valgrind (require_strace_
+#                        then skips).
 #   GNU_BIN              directory holding GNU coreutils' *sum tools.
 #
 # Helpers (all return 0 on success, so use them as 'helper ... || fail=1'):
@@ -563,6 +566,9 @@ require_strace_ ()
     || framework_failure_ "strace is missing (Debian package strace;" \
                           "./bootstrap installs it)"
   strace -o /dev/null true 2> /dev/null || skip_ "strace cannot trace here"
+  # Under make check-valgrind, strace would trace valgrind.
+  test -z "${BRISK_VALGRIND-}" \
+    || skip_ "the tools run under valgrind, which strace would trace"
   ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
   export ASAN_OPTIONS
 }

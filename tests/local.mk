@@ -33,12 +33,22 @@ tests_unit_test_lanes_sha_SOURCES = tests/unit/test-lanes-sha.c \
   tests/unit/unit-rnd.h
 
 TESTS += $(unit_tests) $(SUM_TESTS)
+
+# The length field past 2^32 blocks, without hashing that much: a
+# helper that presets the byte counter, compared with Perl's digests.
+check_PROGRAMS += tests/unit/preset-count
+tests_unit_preset_count_SOURCES = tests/unit/preset-count.c
+TESTS += tests/unit/preset-count.sh
+EXTRA_DIST += tests/unit/preset-count.sh
 TEST_EXTENSIONS = .sh
 SH_LOG_COMPILER = $(SHELL)
 # BRISK_SANITIZED tells the tests that the tools were built with
 # -fsanitize (tests/diff/lib.sh then runs fewer cases).
+# BRISK_TEST_BIN: where the tests find the tools (make check-valgrind
+# points it at its wrappers).
+BRISK_TEST_BIN = $(abs_top_builddir)/src
 AM_TESTS_ENVIRONMENT = \
-  BRISK_BIN='$(abs_top_builddir)/src'; export BRISK_BIN; \
+  BRISK_BIN='$(BRISK_TEST_BIN)'; export BRISK_BIN; \
   BRISK_BUILDDIR='$(abs_top_builddir)'; export BRISK_BUILDDIR; \
   test -z '$(BRISK_CP)' || { BRISK_CP='$(BRISK_CP)'; export BRISK_CP; }; \
   test -z '$(BRISK_INSTALL)' \
@@ -117,3 +127,49 @@ check-local: check-TESTS
 	@test -f $(TEST_SUITE_LOG) \
 	  && ! grep '^# \(FAIL\|XPASS\|ERROR\): *[1-9]' $(TEST_SUITE_LOG) \
 	       > /dev/null
+
+# make check-valgrind: the whole test suite with every program that
+# Brisk installs run under valgrind's memcheck, and the C unit tests
+# too.  The tests find each program as $BRISK_BIN/NAME, here a wrapper
+# script in $(VALGRIND_DIR)/bin, made from tests/valgrind-wrapper.in,
+# that runs valgrind on the real program by its bare name, from a
+# directory put first in PATH that holds that program alone: so
+# argv[0], which the tools print in their messages, is the name the
+# test typed, as the messages GNU's twin prints expect.
+# A memory error or a definite leak makes the program exit with status
+# 66, so its test fails; valgrind's report is kept in
+# $(VALGRIND_DIR)/log/NAME.PID.log, and the target ends by naming every
+# such report.  BRISK_VALGRIND tells the tests (those that trace the
+# tools with strace skip: they would trace valgrind), and
+# BRISK_SANITIZED makes the differential tests run fewer cases.  Slow:
+# not run by .ci/run.
+VALGRIND = valgrind
+VALGRIND_DIR = tests/valgrind
+VALGRIND_FLAGS = --quiet --error-exitcode=66 --leak-check=full \
+  --show-leak-kinds=definite --errors-for-leak-kinds=definite
+check-valgrind: all
+	rm -rf $(VALGRIND_DIR)
+	$(MKDIR_P) $(VALGRIND_DIR)/bin $(VALGRIND_DIR)/log
+	@d='$(abs_builddir)/$(VALGRIND_DIR)'; \
+	for p in $(bin_PROGRAMS); do \
+	  n=$${p##*/}; \
+	  $(MKDIR_P) "$$d/real/$$n" \
+	    && ln -s '$(abs_builddir)'/$$p "$$d/real/$$n/$$n" \
+	    && sed -e "s|@NAME@|$$n|g" -e "s|@DIR@|$$d|g" \
+	           -e 's|@VALGRIND@|$(VALGRIND) $(VALGRIND_FLAGS)|' \
+	           $(srcdir)/tests/valgrind-wrapper.in > "$$d/bin/$$n" \
+	    && chmod +x "$$d/bin/$$n" || exit 1; \
+	done
+	@d='$(abs_builddir)/$(VALGRIND_DIR)'; \
+	BRISK_VALGRIND=1 BRISK_SANITIZED=1; \
+	export BRISK_VALGRIND BRISK_SANITIZED; \
+	$(MAKE) $(AM_MAKEFLAGS) check BRISK_TEST_BIN="$$d/bin" \
+	  LOG_COMPILER="$(VALGRIND) $(VALGRIND_FLAGS) --log-file=$$d/log/unit.%p.log"; \
+	st=$$?; \
+	find "$$d/log" -type f -empty -exec rm -f {} +; \
+	n=$$(ls "$$d/log" | wc -l); \
+	echo "check-valgrind: $$n reports of valgrind"; \
+	ls "$$d/log" | sed 's|^|  $(VALGRIND_DIR)/log/|'; \
+	test $$st = 0 && test $$n = 0
+.PHONY: check-valgrind
+EXTRA_DIST += tests/valgrind-wrapper.in

@@ -3,6 +3,7 @@
 ## of the built tools, absolute) in the environment.  sparse-4g.sh is the
 ## slow one (~20 s; BRISK_SKIP_SLOW=1 skips it).
 SUM_TESTS = \
+  tests/sum/check-100k.sh \
   tests/sum/check-basic.sh \
   tests/sum/check-missing.sh \
   tests/sum/check-results.sh \
@@ -18,6 +19,7 @@ SUM_TESTS = \
   tests/sum/large-file.sh \
   tests/sum/locale-quoting.sh \
   tests/sum/md2-md4-digests.sh \
+  tests/sum/odd-operands.sh \
   tests/sum/options-conflicts.sh \
   tests/sum/options-invalid.sh \
   tests/sum/output-modes.sh \
