@@ -77,9 +77,9 @@ static const struct hash_lanes_variant md5_lanes[] = {
 
 /* The min_busy of the SHA cores, from bench/lanespeed's speedups over
    the single stream (sha256 x3 1.70, x2 1.45; sha1 x3 2.12, x2 1.66,
-   x8 3.0 over portable; sha512 x4 1.82, x8 AVX-512 3.18 on a Zen 5):
-   a call costs LANES / SPEEDUP single blocks, so it pays from that
-   many busy lanes up (8 / 3.18 = 2.5 for sha512 x8).  The sha512 x4
+   x8 3.0 over portable; sha512 x4 1.82, x8 AVX-512 3.2 to 3.9 on a
+   Zen 5): a call costs LANES / SPEEDUP single blocks, so it pays from
+   that many busy lanes up (8 / 3.2 = 2.5 for sha512 x8).  The sha512 x4
    figure is from before the single stream got faster: on the Zen 5 it
    is now 1.26, where x8 is chosen anyway.  */
 static const struct hash_lanes_variant sha1_lanes[] = {

@@ -26,9 +26,10 @@
    on the same eight messages (3.18x), at 1 MiB a lane, and 1922
    against 508 at 4 KiB; sha512_x4_avx2 did 1128 (1.26x) in the same
    run.  The round as below did 3150 to 3400 where that one did 2650 to
-   2800, timed side by side (load average 11).  sha512sum -j 1 on 500
-   files of 1 MiB: 0.30 CPU seconds (median of 5), against 0.67 with
-   the x4 core and 0.85 with none.  */
+   2800, timed side by side (load average 11); bench/lanespeed then
+   gave 3454 against 876 (3.95x, load average 4).  sha512sum -j 1 on
+   500 files of 1 MiB: 0.30 to 0.32 CPU seconds (medians of 5),
+   against 0.65 to 0.67 with the x4 core and 0.85 to 0.94 with none.  */
 
 #include "hash-variants.h"
 
