@@ -106,6 +106,19 @@ SINGLE_GEN (sha1_blocks_portable)
 SINGLE_GEN (sha512_blocks_avx2)
 #endif
 
+#if HAVE_ISA_AVX512
+/* As hash-lanes.c: the AVX-512 cores use F, BW and VL; the
+   single-stream core they are compared with uses AVX2 and BMI2.  */
+static bool
+can_avx512 (void)
+{
+  return (cpu_has_avx512f () && cpu_has_avx512bw () && cpu_has_avx512vl ()
+          && cpu_has_bmi2 ());
+}
+
+MULTI_GEN (sha512_x8_avx512, uint64_t)
+#endif
+
 #if HAVE_ISA_AVX2 && HAVE_ISA_SHANI
 /* Whether sha1_x8_avx2 and sha1_blocks_shani can both run.  */
 static bool
@@ -125,6 +138,10 @@ static const struct bench_core cores[] = {
     sha1_x2_shani_gen, sha1_blocks_shani_gen },
   { "sha1_x3_shani", "sha1 shani", 3, 64, 20, can_shani,
     sha1_x3_shani_gen, sha1_blocks_shani_gen },
+#endif
+#if HAVE_ISA_AVX512 && HAVE_ISA_AVX2
+  { "sha512_x8_avx512", "sha512 avx2", 8, 128, 64, can_avx512,
+    sha512_x8_avx512_gen, sha512_blocks_avx2_gen },
 #endif
 #if HAVE_ISA_AVX2
   { "sha512_x4_avx2", "sha512 avx2", 4, 128, 64, can_avx2,

@@ -19,7 +19,10 @@ enum
   CPU_BMI1 = 1u << 4,
   CPU_BMI2 = 1u << 5,
   CPU_SHA = 1u << 6,
-  CPU_ZEN3 = 1u << 7
+  CPU_ZEN3 = 1u << 7,
+  CPU_AVX512F = 1u << 8,
+  CPU_AVX512BW = 1u << 9,
+  CPU_AVX512VL = 1u << 10
 };
 
 #if defined __x86_64__ || defined __i386__
@@ -36,8 +39,13 @@ enum
   LEAF7_EBX_BMI2 = 1u << 8,
   LEAF7_EBX_AVX512F = 1u << 16,
   LEAF7_EBX_SHA = 1u << 29,
+  LEAF7_EBX_AVX512BW = 1u << 30,
+  LEAF7_EBX_AVX512VL = 1u << 31,
   XCR0_SSE = 1u << 1,           /* the OS saves the XMM registers */
-  XCR0_AVX = 1u << 2            /* ... and the upper halves of YMM */
+  XCR0_AVX = 1u << 2,           /* ... and the upper halves of YMM */
+  XCR0_OPMASK = 1u << 5,        /* ... and AVX-512's k0 .. k7 */
+  XCR0_ZMM_HI256 = 1u << 6,     /* ... the upper halves of ZMM0 .. 15 */
+  XCR0_HI16_ZMM = 1u << 7       /* ... and ZMM16 .. ZMM31 */
 };
 
 /* Return the low 32 bits of extended control register 0.  Only valid
@@ -66,13 +74,35 @@ cpu_probe_zen3 (unsigned int leaf7_ebx)
   return family == 0x19 && !(leaf7_ebx & LEAF7_EBX_AVX512F);
 }
 
+/* Return the CPU_AVX512* bits that LEAF7_EBX (leaf 7's EBX) reports,
+   if AVX2 is usable (AVX2, the CPU_* bits so far) and the OS saves the
+   whole AVX-512 state (XCR0, from cpu_xcr0): the opmask registers and
+   all 32 ZMM registers in full.  Else return 0.  */
+static unsigned int
+cpu_probe_avx512 (unsigned int avx2, unsigned int leaf7_ebx,
+                  unsigned int xcr0)
+{
+  unsigned int zmm_os = XCR0_OPMASK | XCR0_ZMM_HI256 | XCR0_HI16_ZMM;
+  unsigned int bits = 0;
+  if (!(avx2 & CPU_AVX2) || (xcr0 & zmm_os) != zmm_os
+      || !(leaf7_ebx & LEAF7_EBX_AVX512F))
+    return 0;
+  bits |= CPU_AVX512F;
+  if (leaf7_ebx & LEAF7_EBX_AVX512BW)
+    bits |= CPU_AVX512BW;
+  if (leaf7_ebx & LEAF7_EBX_AVX512VL)
+    bits |= CPU_AVX512VL;
+  return bits;
+}
+
 /* Query the CPU and return the CPU_* bits it supports, with CPU_KNOWN
-   set.  AVX2 counts only if the OS has enabled the YMM state.  */
+   set.  AVX2 counts only if the OS has enabled the YMM state, AVX-512
+   only if it has also enabled the opmask and ZMM states.  */
 static unsigned int
 cpu_probe (void)
 {
   unsigned int eax, ebx, ecx, edx;
-  unsigned int leaf1_ecx = 0, leaf7_ebx = 0;
+  unsigned int leaf1_ecx = 0, leaf7_ebx = 0, xcr0 = 0;
   unsigned int bits = CPU_KNOWN;
 
   if (__get_cpuid_count (1, 0, &eax, &ebx, &ecx, &edx))
@@ -80,6 +110,8 @@ cpu_probe (void)
   /* __get_cpuid_count returns 0 if the CPU has no leaf 7.  */
   if (__get_cpuid_count (7, 0, &eax, &ebx, &ecx, &edx))
     leaf7_ebx = ebx;
+  if (leaf1_ecx & LEAF1_ECX_OSXSAVE)
+    xcr0 = cpu_xcr0 ();
 
   if (leaf1_ecx & LEAF1_ECX_SSSE3)
     bits |= CPU_SSSE3;
@@ -93,9 +125,10 @@ cpu_probe (void)
     bits |= CPU_SHA;
 
   unsigned int ymm_os = XCR0_SSE | XCR0_AVX;
-  if ((leaf1_ecx & LEAF1_ECX_OSXSAVE) && (leaf1_ecx & LEAF1_ECX_AVX)
-      && (leaf7_ebx & LEAF7_EBX_AVX2) && (cpu_xcr0 () & ymm_os) == ymm_os)
+  if ((leaf1_ecx & LEAF1_ECX_AVX) && (leaf7_ebx & LEAF7_EBX_AVX2)
+      && (xcr0 & ymm_os) == ymm_os)
     bits |= CPU_AVX2;
+  bits |= cpu_probe_avx512 (bits, leaf7_ebx, xcr0);
   if (cpu_probe_zen3 (leaf7_ebx))
     bits |= CPU_ZEN3;
   return bits;
@@ -179,4 +212,29 @@ bool
 cpu_has_shani (void)
 {
   return cpu_bits () & CPU_SHA;
+}
+
+/* Return true if the CPU has AVX-512 Foundation and the OS saves the
+   opmask and the full ZMM state (XCR0 bits 5, 6 and 7, with 1 and 2
+   for AVX2, which this also requires).  */
+bool
+cpu_has_avx512f (void)
+{
+  return cpu_bits () & CPU_AVX512F;
+}
+
+/* Return true if cpu_has_avx512f and the CPU has AVX-512BW (byte and
+   word elements: vpshufb on ZMM, ...).  */
+bool
+cpu_has_avx512bw (void)
+{
+  return cpu_bits () & CPU_AVX512BW;
+}
+
+/* Return true if cpu_has_avx512f and the CPU has AVX-512VL (the
+   AVX-512 instructions on XMM and YMM registers).  */
+bool
+cpu_has_avx512vl (void)
+{
+  return cpu_bits () & CPU_AVX512VL;
 }

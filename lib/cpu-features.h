@@ -1,8 +1,8 @@
 /* cpu-features.h -- what the CPU (and the OS) let the hash cores use.
 
    Each function answers from cpuid leaves 1 and 7 (subleaf 0) and,
-   for AVX2, from xgetbv; the answers are computed once and cached.
-   On other architectures than x86 every function returns false.  */
+   for AVX2 and AVX-512, from xgetbv; the answers are computed once and
+   cached.  On other architectures than x86 every function returns false.  */
 
 #ifndef BRISK_CPU_FEATURES_H
 #define BRISK_CPU_FEATURES_H
@@ -15,6 +15,9 @@ bool cpu_has_avx2 (void);
 bool cpu_has_bmi1 (void);
 bool cpu_has_bmi2 (void);
 bool cpu_has_shani (void);
+bool cpu_has_avx512f (void);
+bool cpu_has_avx512bw (void);
+bool cpu_has_avx512vl (void);
 bool cpu_is_zen3 (void);
 
 #endif

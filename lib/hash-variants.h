@@ -52,6 +52,11 @@ void sha256_x3_shani (uint32_t *const state[], const uint8_t *const p[],
 void sha512_x4_avx2 (uint64_t *const state[], const uint8_t *const p[],
                      size_t nblocks);
 
+/* lib/sha512-lanes-avx512.c: AVX-512F and AVX-512BW (with the opmask
+   and ZMM state enabled by the OS); 128-byte blocks.  */
+void sha512_x8_avx512 (uint64_t *const state[], const uint8_t *const p[],
+                       size_t nblocks);
+
 /* lib/sha1-lanes-shani.c: SHA extensions, SSSE3, SSE4.1; 64-byte
    blocks.  */
 void sha1_x2_shani (uint32_t *const state[], const uint8_t *const p[],

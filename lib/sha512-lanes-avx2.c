@@ -28,15 +28,16 @@
    bench/lanespeed on the 2-core AMD EPYC (Zen 5) VM, busy with other
    work: 1207 MB/s per CPU second against 663 for sha512_blocks_avx2 on
    the same four messages (1.82x), at 1 MiB and at 4 KiB a lane.
-   AVX-512VL's 64-bit rotations and three-way logic (vprorq,
-   vpternlogq) would cut a round's operations by about half; this CPU
-   has them, but they are not used here.  */
+   AVX-512's 64-bit rotations and three-way logic (vprorq, vpternlogq)
+   cut a round's operations by about half: lib/sha512-lanes-avx512.c
+   uses them, in eight lanes, where the CPU has them.  */
 
 #include "hash-variants.h"
 
 #include <immintrin.h>
 
 #include "sha512.h"
+#include "sha512-lanes.h"
 
 enum
 {
@@ -208,16 +209,7 @@ sha512_x4_avx2 (uint64_t *const state[], const uint8_t *const p[],
       for (int l = 0; l < LANES; l++)
         q[l] += BLOCK;
 
-      /* Rounds 0 .. 15 on the message words, then four times sixteen
-         rounds that compute their words: a loop whose body's indices
-         into W are constants.  */
-      ROUNDS8 (0, 0, false);
-      ROUNDS8 (0, 8, false);
-      for (int base = 16; base < 80; base += 16)
-        {
-          ROUNDS8 (base, 0, true);
-          ROUNDS8 (base, 8, true);
-        }
+      SHA512_LANES_ROUNDS80 (ROUNDS8);
 
       a = ADD (a, in[0]);
       b = ADD (b, in[1]);

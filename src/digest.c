@@ -203,6 +203,22 @@ that are not regular are read by the main thread, in their turn too.\n\
   exit (status);
 }
 
+/* List on standard error the names that BRISK_LANES_IMPL takes for
+   FAMILY: "none" and its multi-lane variants, those that this CPU
+   cannot run marked so.  */
+static void
+list_lanes (enum hash_family family)
+{
+  size_t n;
+  const struct hash_lanes_variant *v = hash_lanes_list (family, &n);
+  fprintf (stderr, "Valid multi-lane implementations are:\n  - %s",
+           quote ("none"));
+  for (size_t i = 0; i < n; i++)
+    fprintf (stderr, "\n  - %s%s", quote (v[i].name),
+             v[i].available () ? "" : " (not on this CPU)");
+  putc ('\n', stderr);
+}
+
 /* Choose the implementation of this tool's hash core: the one named by
    the environment variable BRISK_HASH_IMPL, if set and not empty, else
    the best available.  Exit with a diagnostic if that name is unknown
@@ -233,9 +249,15 @@ choose_implementation (bool debug)
     }
   want = getenv ("BRISK_LANES_IMPL");
   if (want && *want && hash_lanes_force (family, want) != 0)
-    error (EXIT_FAILURE, 0, "BRISK_LANES_IMPL: %s %s",
-           errno == ENOTSUP ? "this CPU cannot run" : "no such multi-lane "
-           "implementation of " DIGEST_NAME ":", quote (want));
+    {
+      if (errno == ENOTSUP)
+        error (EXIT_FAILURE, 0, "BRISK_LANES_IMPL: this CPU cannot run %s",
+               quote (want));
+      error (0, 0, "BRISK_LANES_IMPL: no such multi-lane implementation of "
+             DIGEST_NAME ": %s", quote (want));
+      list_lanes (family);
+      exit (EXIT_FAILURE);
+    }
   if (debug)
     {
       const struct hash_lanes_variant *lanes = hash_lanes_current (family);

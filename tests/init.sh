@@ -63,6 +63,13 @@
 #                        runs Brisk's TOOL only, with argv[0] = TOOL.
 #   make_random_ FILE BYTES [SEED]
 #                        writes BYTES bytes of reproducible pseudo-random data.
+#   impl_names_ VAR TOOL prints "NAME" or "NAME -" (not on this CPU) for
+#                        each value that VAR (BRISK_HASH_IMPL or
+#                        BRISK_LANES_IMPL) takes for Brisk's TOOL.
+#   impl_absent_ TOOL NAME
+#                        says that the variant NAME is not on this CPU:
+#                        fails if REQUIRE_VARIANTS (comma separated) names
+#                        it, else says it is not tested.
 #   wait_for_ N CMD...   runs CMD until it succeeds, at most N times,
 #                        0.05 s apart; fails if it never did.
 #   calls_per_file_ BASE RUN N LIMIT WHAT
@@ -527,6 +534,28 @@ make_random_ ()
       print pack "C*", map { int rand 256 } 1 .. $n' "$2" "${3:-1}" > "$1"
   fi
   test "$(wc -c < "$1")" -eq "$2" || framework_failure_ "make_random_ $1 $2"
+}
+
+# impl_names_ VAR TOOL: print "NAME" or "NAME -" (not on this CPU) for
+# each name that the environment variable VAR takes for Brisk's TOOL,
+# from the list that TOOL prints when VAR names no variant.
+impl_names_ ()
+{
+  # A name cannot contain '/'.
+  eval "$1=/ brisk_ \$2 /dev/null" 2>&1 >/dev/null \
+    | sed -n "s/^  - '\([^']*\)'\( (not on this CPU)\)\{0,1\}\$/\1\2/p" \
+    | sed 's/ (not on this CPU)/ -/'
+}
+
+# impl_absent_ TOOL NAME: the variant NAME of TOOL's core is not on this
+# CPU.  Fail, saying so, if REQUIRE_VARIANTS names it; else say that it
+# is not tested.
+impl_absent_ ()
+{
+  case ",${REQUIRE_VARIANTS-}," in
+    *,$2,*) echo "$1: required variant $2 not on this CPU" >&2; return 1 ;;
+  esac
+  echo "$1: variant $2 not on this CPU: not tested" >&2
 }
 
 # wait_for_ N CMD...: see the head of this file.

@@ -16,6 +16,7 @@ SUM_TESTS = \
   tests/sum/input-errors.sh \
   tests/sum/interleave.sh \
   tests/sum/io-size.sh \
+  tests/sum/lane-variants.sh \
   tests/sum/large-file.sh \
   tests/sum/locale-quoting.sh \
   tests/sum/md2-md4-digests.sh \

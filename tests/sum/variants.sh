@@ -11,25 +11,13 @@ for n in 0 1 55 56 63 64 111 112 127 128 129 4097 65537; do
 done
 make_random_ r1m 1048576 5
 
-# variants_ TOOL: print "NAME" or "NAME -" (not on this CPU) for each
-# implementation of TOOL's core, from the list an unknown name prints.
-variants_ ()
-{
-  BRISK_HASH_IMPL=/ brisk_ $1 r0 2>&1 >/dev/null \
-    | sed -n "s/^  - '\([^']*\)'\( (not on this CPU)\)\{0,1\}\$/\1\2/p" \
-    | sed 's/ (not on this CPU)/ -/'
-}
-
 for t in $sum_tools; do
-  list=$(variants_ $t)
+  list=$(impl_names_ BRISK_HASH_IMPL $t)
   printf '%s\n' "$list" | grep '^portable$' >/dev/null \
     || { echo "$t: no portable variant in: $list" >&2; fail=1; }
   printf '%s\n' "$list" | while read -r v absent; do
     if test -n "$absent"; then
-      case ",${REQUIRE_VARIANTS-}," in
-        *,$v,*) echo "$t: required variant $v not on this CPU" >&2; exit 1 ;;
-      esac
-      echo "$t: variant $v not on this CPU: not tested" >&2
+      impl_absent_ $t $v || exit 1
       continue
     fi
     BRISK_HASH_IMPL=$v

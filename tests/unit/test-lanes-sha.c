@@ -21,8 +21,8 @@
 
    A core the CPU cannot run is reported as SKIP, or as a failure if
    the comma-separated list in REQUIRE_VARIANTS names its instruction
-   set ("shani", "avx2").  The random data come from a fixed seed,
-   printed at the start, that LANES_SEED overrides.  Exits 1 if
+   set ("shani", "avx2", "avx512").  The random data come from a fixed
+   seed, printed at the start, that LANES_SEED overrides.  Exits 1 if
    anything failed, 77 if no core could be run (and none was required),
    99 on a bad LANES_SEED, 0 otherwise.  */
 
@@ -141,6 +141,15 @@ can_avx2 (void)
 }
 #endif
 
+#if HAVE_ISA_AVX512
+/* As hash-lanes.c: the AVX-512 cores use F, BW and VL.  */
+static bool
+can_avx512 (void)
+{
+  return cpu_has_avx512f () && cpu_has_avx512bw () && cpu_has_avx512vl ();
+}
+#endif
+
 static const struct core cores[] = {
 #if HAVE_ISA_SHANI
   { "sha256_x2_shani", &sha256_family, 2, "shani", can_shani,
@@ -151,6 +160,10 @@ static const struct core cores[] = {
     sha1_x2_shani, NULL },
   { "sha1_x3_shani", &sha1_family, 3, "shani", can_shani,
     sha1_x3_shani, NULL },
+#endif
+#if HAVE_ISA_AVX512
+  { "sha512_x8_avx512", &sha512_family, 8, "avx512", can_avx512,
+    NULL, sha512_x8_avx512 },
 #endif
 #if HAVE_ISA_AVX2
   { "sha512_x4_avx2", &sha512_family, 4, "avx2", can_avx2,
