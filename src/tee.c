@@ -697,8 +697,8 @@ fill_feed (void)
 /* Open a round: tee as much of the input as the empty scratch pipe
    takes, waiting for input if there is none yet (first refilling an
    empty feed pipe).  Return the count, 0 at end of input, or -1 with
-   errno set: nothing is then held back, the input is where the
-   read(2) loop can take over.  */
+   errno set: no output has had any of the bytes the feed pipe may
+   hold (unfeed gives them back to the input).  */
 static ssize_t
 open_round (void)
 {
@@ -1099,6 +1099,26 @@ finish_round (size_t len)
   return r;
 }
 
+/* A round could not open: give the FEED_LEN bytes that the feed pipe
+   holds, which no output has had, back to the regular file on standard
+   input, by moving its offset back over them, so that the read(2) loop
+   that takes over reads them again (they were lost, and tee said
+   nothing, when a tee(2) failed after the feed was filled).  Return 0,
+   or -1 after reporting a read error.  */
+static int
+unfeed (void)
+{
+  if (feed_wr < 0 || feed_len == 0)
+    return 0;
+  if (lseek (STDIN_FILENO, -(off_t) feed_len, SEEK_CUR) < 0)
+    {
+      error (0, errno, "read error");
+      return -1;
+    }
+  feed_len = 0;
+  return 0;
+}
+
 /* Run rounds until end of input or until no output is left.  Return as
    copy_pipe does.  */
 static int
@@ -1107,8 +1127,10 @@ run_rounds (void)
   while (n_alive > 0)
     {
       ssize_t n = open_round ();
-      if (n <= 0)
-        return n == 0;
+      if (n < 0)
+        return unfeed ();
+      if (n == 0)
+        return 1;
       if (finish_round (n) != 0)
         return -1;
     }

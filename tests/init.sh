@@ -82,6 +82,11 @@
 #                        cannot where ptrace is forbidden), and turns off
 #                        LeakSanitizer, which cannot run under ptrace.  The
 #                        one reason such a test may skip: tests/may-skip.
+#   fault_run_ SPEC CMD...
+#                        runs CMD with tests/fault/libfault.so preloaded
+#                        and BRISK_FAULT=SPEC ("FN:N:KIND": the Nth call
+#                        of FN fails; see tests/fault/inject.c), in a
+#                        build with the sanitizers too.
 #
 # Variables for tests: $sum_tools (the tools under test), $all_sum_tools,
 # $gnu_sum_tools (those GNU has), $some_sum_tools (md5sum and sha512sum
@@ -600,4 +605,17 @@ require_strace_ ()
     || skip_ "the tools run under valgrind, which strace would trace"
   ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
   export ASAN_OPTIONS
+}
+
+# fault_run_ SPEC CMD...: see the head of this file.  The library comes
+# before the sanitizer's runtime, which has to be told that this is
+# allowed.
+fault_run_ ()
+{
+  fr_spec_=$1 fr_lib_=${BRISK_BUILDDIR:-$BRISK_BIN/..}/tests/fault/libfault.so
+  shift
+  test -f "$fr_lib_" || framework_failure_ "$fr_lib_ is not built"
+  LD_PRELOAD=$fr_lib_ BRISK_FAULT=$fr_spec_ \
+    ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
+    "$@"
 }

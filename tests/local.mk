@@ -9,6 +9,7 @@ include tests/install/list.mk
 include tests/mv/list.mk
 include tests/split/list.mk
 include tests/fuzz/local.mk
+include tests/fault/list.mk
 
 unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-md-engine tests/unit/test-variants \
@@ -87,6 +88,10 @@ EXTRA_DIST += $(MV_TESTS) tests/mv/list.mk tests/mv/lib.sh
 # split's tests compare src/split with GNU's, case by case.
 TESTS += $(SPLIT_TESTS)
 EXTRA_DIST += $(SPLIT_TESTS) tests/split/list.mk tests/split/lib.sh
+# Fault injection (tests/fault/list.mk): a sample in make check.
+TESTS += $(FAULT_TESTS)
+EXTRA_DIST += $(FAULT_TESTS) tests/fault/list.mk tests/fault/walk \
+  tests/fault/inject.c
 
 # The differential tests; make check-diff runs them alone, with the seed
 # and number of cases (per test) given: make check-diff SEED=7 CASES=2000;

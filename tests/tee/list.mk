@@ -4,6 +4,7 @@
 TEE_TESTS = \
   tests/tee/append.sh \
   tests/tee/early-close.sh \
+  tests/tee/fault-feed.sh \
   tests/tee/full.sh \
   tests/tee/gone-order.sh \
   tests/tee/help-version.sh \

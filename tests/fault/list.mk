@@ -1,0 +1,30 @@
+## Fault injection, included from tests/local.mk.  tests/fault/inject.c
+## is a preload library that makes the Nth call of a chosen function
+## fail (or counts the calls); tests/fault/walk runs each tool on a
+## small workload once per (function, N, kind of fault) and checks that
+## it either succeeded with the right output or said what failed, left
+## the sources alone, and never crashed or hung.  make check runs a
+## sample (sample.sh); make fault-walk walks every call.
+
+# The library is a shared object for LD_PRELOAD, built with the same
+# CFLAGS and LDFLAGS as the tools (so with the sanitizers in a
+# sanitized build, whose tools it is preloaded into), by hand: libtool
+# here builds no shared libraries (LT_INIT's disable-shared), and the
+# library wants none of the tools' headers or libraries.
+fault_lib = tests/fault/libfault.so
+check_DATA = $(fault_lib)
+$(fault_lib): tests/fault/inject.c
+	$(AM_V_CC)$(CC) $(WARN_CFLAGS) $(CFLAGS) -fPIC -shared $(LDFLAGS) \
+	  -o $@ $(srcdir)/tests/fault/inject.c
+CLEANFILES += $(fault_lib)
+
+FAULT_TESTS = tests/fault/sample.sh
+
+# Every call of every workload, with every kind of fault; prints the
+# figures (calls walked, faults injected, cases, invariant violations)
+# and fails if there is any violation.
+fault-walk: all $(fault_lib) tests/cp/tree-dump$(EXEEXT)
+	BRISK_BIN='$(abs_top_builddir)/src' \
+	BRISK_BUILDDIR='$(abs_top_builddir)' \
+	  $(SHELL) $(srcdir)/tests/fault/walk $(FAULT_WORKLOADS)
+.PHONY: fault-walk
