@@ -18,6 +18,9 @@ endif
 if HAVE_ISA_AVX2
 fuzz_isa += avx2
 endif
+if HAVE_ISA_AVX512
+fuzz_isa += avx512
+endif
 
 fuzz:
 	$(SHELL) $(srcdir)/tests/fuzz/build '$(srcdir)' '$(builddir)' \
