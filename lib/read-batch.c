@@ -3,16 +3,21 @@
 
    Owns: one ring per batch object (a thread's own: the ring is set up
    for a single submitter), the statx results and the buffers of the
-   first bytes.  Calls: io_uring_setup, io_uring_enter, mmap, close.
+   first bytes.  Calls: statx, io_uring_setup, io_uring_enter, mmap,
+   close.
 
-   A batch goes in four rounds, each one io_uring_enter that submits
-   the round's requests and waits for all their completions: statx for
-   every file; openat for the regular ones; for each file opened, two
-   reads from its position, hard-linked so that the second runs after
-   the first whatever the first returned; and, from read_batch_flush,
-   close of the files the caller is done with.  The rings are driven
-   with the raw system calls: no library is needed, and the few
-   operations used have been in Linux since 5.6.  */
+   A batch stats every file with statx, one system call each (through
+   the ring, statx always goes to a worker thread, whose wake-up costs
+   more), then goes in three rounds, each one io_uring_enter that
+   submits the round's requests and waits for all their completions:
+   openat for the regular files; for each file opened, two reads from
+   its position, hard-linked so that the second runs after the first
+   whatever the first returned, and asked not to wait (RWF_NOWAIT): a
+   read that would wait for the disk, or for a worker thread where the
+   file system cannot read otherwise (tmpfs), is left to the caller;
+   and, from read_batch_flush, close of the files the caller is done
+   with.  The rings are driven with the raw system calls: no library is
+   needed, and the few operations used have been in Linux since 5.6.  */
 
 #include <config.h>
 
@@ -28,6 +33,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 enum
@@ -60,6 +66,10 @@ struct read_batch
   unsigned queued;      /* requests filled in since the last enter */
   char *bufs;           /* READ_BATCH_MAX slots of SLOT bytes */
   struct statx stx[READ_BATCH_MAX];
+  /* The device whose files cannot be read without a worker thread, if
+     SLOW_DEV.  */
+  bool slow_dev;
+  unsigned slow_major, slow_minor;
   /* Files whose close is queued, for read_batch_flush.  */
   struct read_batch_file *closing[READ_BATCH_MAX];
   size_t nclosing;
@@ -248,6 +258,35 @@ give_up (struct read_batch_file *f, size_t n)
       }
 }
 
+/* Whether RB's reads may be tried on the file whose statx is X: not
+   on the device where a read said it cannot be done without waiting
+   for a worker thread.  */
+static bool
+ring_reads (struct read_batch const *rb, struct statx const *x)
+{
+  return !(rb->slow_dev
+           && x->stx_dev_major == rb->slow_major
+           && x->stx_dev_minor == rb->slow_minor);
+}
+
+/* The result RES of a read of the file X, asked not to wait: the byte
+   count, or 0 if it could not be done at once (the caller reads that
+   part in the file's turn), or the negated errno.  A file system that
+   cannot read without waiting at all (tmpfs, here) says so with
+   EOPNOTSUPP: its device is remembered in RB, and its files are not
+   read through the ring again.  */
+static int
+read_result (struct read_batch *rb, struct statx const *x, int res)
+{
+  if (res == -EOPNOTSUPP)
+    {
+      rb->slow_dev = true;
+      rb->slow_major = x->stx_dev_major;
+      rb->slow_minor = x->stx_dev_minor;
+    }
+  return res == -EAGAIN || res == -EOPNOTSUPP ? 0 : res;
+}
+
 /* Stat the files F[0..N-1] (N <= READ_BATCH_MAX) by name, open the
    regular ones, and read the first bytes of each: see struct
    read_batch_file for what each then holds.  A file that opened has
@@ -257,6 +296,10 @@ void
 read_batch_run (struct read_batch *rb, struct read_batch_file *f, size_t n)
 {
   int res[SQ_ENTRIES];
+  bool reading[READ_BATCH_MAX] = { false };
+
+  /* statx through the ring always goes to a worker thread, whose wake
+     and sleep cost more than the system call does.  */
   for (size_t i = 0; i < n; i++)
     {
       f[i].fd = -1;
@@ -264,28 +307,22 @@ read_batch_run (struct read_batch *rb, struct read_batch_file *f, size_t n)
       f[i].at_open = f[i].not_regular = f[i].plain = f[i].eof = false;
       f[i].data = rb->bufs + i * SLOT;
       f[i].len = 0;
-      struct io_uring_sqe *s = queue (rb, IORING_OP_STATX, AT_FDCWD, i);
-      s->addr = (uintptr_t) f[i].name;
-      s->len = STATX_TYPE;
-      s->off = (uintptr_t) &rb->stx[i];
-      s->statx_flags = AT_STATX_SYNC_AS_STAT;
+      if (statx (AT_FDCWD, f[i].name, AT_STATX_SYNC_AS_STAT, STATX_TYPE,
+                 &rb->stx[i]) != 0)
+        f[i].err = errno, f[i].at_open = true;
+      else if (!S_ISREG (rb->stx[i].stx_mode))
+        f[i].not_regular = true;
+      else
+        {
+          /* A file swapped for a FIFO between the statx and the openat
+             makes the openat wait for a writer, as opening it in its
+             turn would.  */
+          struct io_uring_sqe *s = queue (rb, IORING_OP_OPENAT, AT_FDCWD,
+                                          i);
+          s->addr = (uintptr_t) f[i].name;
+          s->open_flags = O_RDONLY | O_NOCTTY;
+        }
     }
-  if (round_trip (rb, res) != 0)
-    return give_up (f, n);
-
-  /* A file swapped for a FIFO between the statx and the openat makes
-     the openat wait for a writer, as opening it in its turn would.  */
-  for (size_t i = 0; i < n; i++)
-    if (res[i] < 0)
-      f[i].err = -res[i], f[i].at_open = true;
-    else if (!S_ISREG (rb->stx[i].stx_mode))
-      f[i].not_regular = true;
-    else
-      {
-        struct io_uring_sqe *s = queue (rb, IORING_OP_OPENAT, AT_FDCWD, i);
-        s->addr = (uintptr_t) f[i].name;
-        s->open_flags = O_RDONLY | O_NOCTTY;
-      }
   if (rb->queued == 0)
     return;
   if (round_trip (rb, res) != 0)
@@ -301,15 +338,23 @@ read_batch_run (struct read_batch *rb, struct read_batch_file *f, size_t n)
     else
       {
         f[i].fd = res[i];
+        if (!ring_reads (rb, &rb->stx[i]))
+          continue;
+        /* Not waiting for the disk, nor for a worker thread where the
+           file system cannot read otherwise: such reads are left to
+           the caller, which makes them at the same cost as here.  */
         struct io_uring_sqe *s = queue (rb, IORING_OP_READ, f[i].fd, 2 * i);
         s->addr = (uintptr_t) f[i].data;
         s->len = READ_BATCH_HEAD;
         s->off = -1;
+        s->rw_flags = RWF_NOWAIT;
         s->flags = IOSQE_IO_HARDLINK;
         s = queue (rb, IORING_OP_READ, f[i].fd, 2 * i + 1);
         s->addr = (uintptr_t) (f[i].data + READ_BATCH_HEAD);
         s->len = TAIL;
         s->off = -1;
+        s->rw_flags = RWF_NOWAIT;
+        reading[i] = true;
       }
   if (rb->queued == 0)
     return;
@@ -317,18 +362,22 @@ read_batch_run (struct read_batch *rb, struct read_batch_file *f, size_t n)
     return give_up (f, n);
 
   for (size_t i = 0; i < n; i++)
-    if (f[i].fd >= 0)
+    if (reading[i])
       {
-        int head = res[2 * i], tail = res[2 * i + 1];
+        int head = read_result (rb, &rb->stx[i], res[2 * i]);
+        int tail = read_result (rb, &rb->stx[i], res[2 * i + 1]);
         if (head < 0 || tail < 0)
           {
             f[i].err = head < 0 ? -head : -tail;
             continue;
           }
+        /* Each read went on from where the other left off, or, if it
+           failed, from where it started.  A tail that could not be
+           read says nothing of the end of the file.  */
         if (head < READ_BATCH_HEAD && tail > 0)
           memmove (f[i].data + head, f[i].data + READ_BATCH_HEAD, tail);
         f[i].len = head + tail;
-        f[i].eof = tail == 0;
+        f[i].eof = tail == 0 && res[2 * i + 1] == 0;
       }
 }
 

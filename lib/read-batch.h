@@ -1,10 +1,12 @@
-/* read-batch.h -- open many files and read their first bytes with a
-   few system calls in all, through io_uring: one round of statx for
-   the whole batch, one of openat for its regular files, one of two
-   reads each (the first bytes, and the read that sees the end of a
-   small file), and one of close.  On the small files of a source tree
-   or a package mirror this halves the kernel's time per file, most of
-   which is entering and leaving it.
+/* read-batch.h -- open many files and read their first bytes with
+   few system calls, through io_uring: a statx each, then one round of
+   openat for the whole batch, one of two reads each (the first bytes,
+   and the read that sees the end of a small file), and one of close.
+   Reads that would wait (for the disk, or for a kernel thread where
+   the file system cannot read otherwise) are left to the caller.  On
+   the small files of a source tree or a package mirror this saves
+   much of the kernel's time per file, most of which is entering and
+   leaving it.
 
    Files that are not regular are never opened: a FIFO opened ahead of
    its turn would take its writer's data early, and a device may do
@@ -36,7 +38,9 @@ struct read_batch_file
   bool plain;           /* not tried (no descriptor left): the caller
                            opens and reads it its own way */
   bool eof;             /* DATA holds the whole file */
-  char *data;           /* the first LEN bytes of the file */
+  char *data;           /* the first LEN bytes of the file (LEN may be
+                           0: its reads are left to the caller, from
+                           the descriptor's position) */
   size_t len;
 };
 

@@ -10,8 +10,11 @@
 # hashed side by side cost one call more, a stat, to read FIFOs and
 # other files that are not regular in their turn: about 5.  Unless
 # BRISK_URING=0, files hashed side by side are opened and read in
-# batches through io_uring (lib/read-batch.c): at most one call a
-# file, where io_uring can be set up.  In
+# batches through io_uring (lib/read-batch.c): a statx and a share of
+# the batch's io_uring_enter calls a file, at most 1.3 in all, where
+# io_uring can be set up and the file system reads without waiting
+# for a worker thread (not tmpfs: there the two reads of each file are
+# its own calls).  In
 # a build with -fsanitize (BRISK_SANITIZED), whose run-time makes calls
 # of its own, one call a file more is allowed.
 . "$(dirname "$0")/../init.sh"
@@ -32,10 +35,12 @@ single_limit=$limit
 lanes_limit=$(echo "$limit" | awk '{ print $1 + 1 }')
 # Where io_uring cannot be set up, the batches fall back on the calls
 # of one file at a time.
-uring_limit=1.0
-strace -f -e trace=io_uring_setup -o setup "$BRISK_BIN/md5sum" one one \
-  > /dev/null || framework_failure_ "md5sum one one"
+uring_limit=1.3
+# shellcheck disable=SC2086 # the names hold no blanks
+strace -f -e trace=io_uring_setup -o setup "$BRISK_BIN/md5sum" $files \
+  > /dev/null || framework_failure_ "md5sum of the files"
 grep 'io_uring_setup(.* = [0-9]' setup > /dev/null || uring_limit=$lanes_limit
+test "$(stat -f -c %T .)" = tmpfs && uring_limit=3.3
 
 # count_ TOOL MODE BASE RUN EXP: run TOOL with the arguments RUN (200
 # files) and BASE (one), under strace -c; check the calls a file, that

@@ -12,8 +12,16 @@
    on with the rest; each other name must fail at open with the right
    errno, or be left alone.  Closes go through read_batch_close and
    read_batch_flush, after which every descriptor must be closed.
-   Last, with the descriptor limit lowered, files the batch cannot open
-   must be left to the caller ("plain"), not fail.  Exits 1 on any
+   The batch reads only what can be read without waiting: where the
+   file system cannot (tmpfs, /proc), every read is left to the caller
+   and the descriptor must be at the start of the file; whether it
+   can is asked of preadv2 (RWF_NOWAIT) first.  So the batch runs on
+   the test directory, then on a copy of its files in /dev/shm when
+   that is a file system that cannot (the batch then remembers its
+   device), then on the test directory again, whose reads must not
+   have been turned off with /dev/shm's.  Last, with the descriptor
+   limit lowered, files the batch cannot open must be left to the
+   caller ("plain"), not fail.  Exits 1 on any
    failure; SKIP (77) where io_uring cannot be set up.  */
 
 #include <config.h>
@@ -26,11 +34,16 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "read-batch.h"
 
 static int failures;
+
+/* Whether the files of the batch being checked can be read without
+   waiting, so that the batch reads their first bytes.  */
+static bool reads_now;
 
 /* Report a failure about NAME.  */
 static void
@@ -70,11 +83,13 @@ check_regular (struct read_batch_file *f, size_t size)
 {
   size_t head = size < READ_BATCH_HEAD + 4096 ? size
                                               : READ_BATCH_HEAD + 4096;
+  if (!reads_now)
+    head = 0;
   if (f->fd < 0 || f->err || f->at_open || f->not_regular || f->plain)
     return fail (f->name, "not opened and read");
   if (f->len != head)
     return fail (f->name, "wrong length read");
-  if (f->eof != (size <= READ_BATCH_HEAD))
+  if (f->eof != (reads_now && size <= READ_BATCH_HEAD))
     fail (f->name, "wrong end of file");
   for (size_t i = 0; i < f->len; i++)
     if (f->data[i] != byte_at (i))
@@ -133,8 +148,11 @@ one_batch (struct read_batch *rb)
   check_other (&f[NSIZES + 2], ENOENT);
   check_other (&f[NSIZES + 3], 0);
   check_other (&f[NSIZES + 4], 0);
+  /* /proc cannot be read without waiting: left to the caller.  */
   struct read_batch_file *proc = &f[NSIZES + 5];
-  if (proc->fd < 0 || proc->err || proc->len == 0)
+  char buf[64];
+  if (proc->fd < 0 || proc->err || proc->eof
+      || (proc->len == 0 && read (proc->fd, buf, sizeof buf) <= 0))
     fail (proc->name, "not read");
 
   int fds[READ_BATCH_MAX];
@@ -192,16 +210,11 @@ few_descriptors (struct read_batch *rb)
   setrlimit (RLIMIT_NOFILE, &old);
 }
 
-int
-main (void)
+/* Make the test files in the working directory; exit 99 if that
+   fails.  */
+static void
+make_files (void)
 {
-  char dir[] = "/tmp/test-read-batch.XXXXXX";
-  if (!mkdtemp (dir) || chdir (dir) != 0)
-    {
-      perror (dir);
-      return 99;
-    }
-  alarm (60);
   for (size_t i = 0; i < NSIZES; i++)
     {
       char name[16];
@@ -212,7 +225,63 @@ main (void)
       || mkdir ("dir", 0755) != 0 || mkfifo ("fifo", 0644) != 0)
     {
       perror ("setup");
+      exit (99);
+    }
+}
+
+/* Whether the file NAME, whose first page is in the page cache, can be
+   read without waiting (preadv2 with RWF_NOWAIT); if not, errno says
+   why.  */
+static bool
+reads_without_waiting (const char *name)
+{
+  char buf[16];
+  struct iovec v = { buf, sizeof buf };
+  int fd = open (name, O_RDONLY);
+  if (fd < 0)
+    return false;
+  ssize_t r = preadv2 (fd, &v, 1, 0, RWF_NOWAIT);
+  int e = errno;
+  close (fd);
+  errno = e;
+  return r == sizeof buf;
+}
+
+/* Remove the directory DIR and what it holds; return true if done.  */
+static bool
+remove_dir (const char *dir)
+{
+  char cmd[64];
+  snprintf (cmd, sizeof cmd, "rm -rf '%s'", dir);
+  return system (cmd) == 0;
+}
+
+int
+main (void)
+{
+  char dir[] = "/tmp/test-read-batch.XXXXXX";
+  if (!mkdtemp (dir) || chdir (dir) != 0)
+    {
+      perror (dir);
       return 99;
+    }
+  alarm (60);
+  make_files ();
+  /* The same files in /dev/shm, if reads there cannot be done without
+     waiting; else SHM stays empty.  */
+  char shm[] = "/dev/shm/test-read-batch.XXXXXX";
+  if (!mkdtemp (shm))
+    shm[0] = '\0';
+  else if (chdir (shm) != 0)
+    return 99;
+  else
+    {
+      make_files ();
+      bool usable = !reads_without_waiting ("f4096") && errno == EOPNOTSUPP;
+      if (chdir (dir) != 0)
+        return 99;
+      if (!usable)
+        remove_dir (shm), shm[0] = '\0';
     }
 
   struct read_batch *rb = read_batch_new ();
@@ -224,16 +293,27 @@ main (void)
     }
   else
     {
+      bool here = reads_without_waiting ("f4096");
+      reads_now = here;
       one_batch (rb);
       one_batch (rb);
+      if (shm[0])
+        {
+          if (chdir (shm) != 0)
+            return 99;
+          reads_now = false;
+          one_batch (rb);
+          if (chdir (dir) != 0)
+            return 99;
+          reads_now = here;
+          one_batch (rb);
+        }
       few_descriptors (rb);
       read_batch_free (rb);
       status = failures ? 1 : 0;
     }
 
-  char cmd[sizeof dir + 16];
-  sprintf (cmd, "rm -rf '%s'", dir);
-  if (chdir ("/") != 0 || system (cmd) != 0)
+  if (chdir ("/") != 0 || !remove_dir (dir) || (shm[0] && !remove_dir (shm)))
     status = status ? status : 99;
   return status;
 }
