@@ -41,7 +41,8 @@ EXTRA_DIST += bench/README bench/run bench/sum-compare bench/cat-compare \
   bench/tee-compare bench/blksize-sweep bench/tee-sweep \
   bench/fadvise-compare bench/cp-compare bench/cp-progress \
   bench/install-compare bench/mv-compare bench/bench-lib.sh \
-  bench/split-compare bench/many-compare bench/read-ahead-busy
+  bench/split-compare bench/many-compare bench/read-ahead-busy \
+  bench/threads-rule
 
 # What the scripts in bench/ run: the tools and the extra programs.
 bench: $(bin_PROGRAMS) $(EXTRA_PROGRAMS)
