@@ -4,20 +4,23 @@
    Owns: one ring per batch object (a thread's own: the ring is set up
    for a single submitter), the statx results and the buffers of the
    first bytes.  Calls: statx, io_uring_setup, io_uring_enter, mmap,
-   close.
+   lseek, close.
 
    A batch stats every file with statx, one system call each (through
    the ring, statx always goes to a worker thread, whose wake-up costs
    more), then goes in three rounds, each one io_uring_enter that
    submits the round's requests and waits for all their completions:
-   openat for the regular files; for each file opened, two reads from
-   its position, hard-linked so that the second runs after the first
-   whatever the first returned, and asked not to wait (RWF_NOWAIT): a
-   read that would wait for the disk, or for a worker thread where the
-   file system cannot read otherwise (tmpfs), is left to the caller;
-   and, from read_batch_flush, close of the files the caller is done
-   with.  The rings are driven with the raw system calls: no library is
-   needed, and the few operations used have been in Linux since 5.6.  */
+   openat for the regular files; for each file opened of up to
+   READ_BATCH_HEAD bytes, two reads at their own offsets (the file's
+   start, and its end as statx saw it), hard-linked so that the second
+   runs after the first whatever the first returned, and asked not to
+   wait (RWF_NOWAIT): a read that would wait for the disk, or for a
+   worker thread where the file system cannot read otherwise (tmpfs),
+   is left to the caller; and, from read_batch_flush, close of the
+   files the caller is done with.  Calls lseek for a file the batch
+   read in part only.  The rings are driven with the raw system calls:
+   no library is needed, and the few operations used have been in
+   Linux since 5.6.  */
 
 #include <config.h>
 
@@ -348,17 +351,20 @@ read_batch_run (struct read_batch *rb, struct read_batch_file *f, size_t n)
           continue;
         /* Not waiting for the disk, nor for a worker thread where the
            file system cannot read otherwise: such reads are left to
-           the caller, which makes them at the same cost as here.  */
+           the caller, which makes them at the same cost as here.  At
+           offsets of their own, not the descriptor's position: the
+           file's first bytes, and then (hard-linked: after them) the
+           read that sees its end where its size says it is.  */
         struct io_uring_sqe *s = queue (rb, IORING_OP_READ, f[i].fd, 2 * i);
         s->addr = (uintptr_t) f[i].data;
         s->len = READ_BATCH_HEAD;
-        s->off = -1;
+        s->off = 0;
         s->rw_flags = RWF_NOWAIT;
         s->flags = IOSQE_IO_HARDLINK;
         s = queue (rb, IORING_OP_READ, f[i].fd, 2 * i + 1);
         s->addr = (uintptr_t) (f[i].data + READ_BATCH_HEAD);
         s->len = TAIL;
-        s->off = -1;
+        s->off = rb->stx[i].stx_size;
         s->rw_flags = RWF_NOWAIT;
         reading[i] = true;
       }
@@ -377,13 +383,22 @@ read_batch_run (struct read_batch *rb, struct read_batch_file *f, size_t n)
             f[i].err = head < 0 ? -head : -tail;
             continue;
           }
-        /* Each read went on from where the other left off, or, if it
-           failed, from where it started.  A tail that could not be
-           read says nothing of the end of the file.  */
-        if (head < READ_BATCH_HEAD && tail > 0)
-          memmove (f[i].data + head, f[i].data + READ_BATCH_HEAD, tail);
-        f[i].len = head + tail;
-        f[i].eof = tail == 0 && res[2 * i + 1] == 0;
+        /* The whole file if the first read found the size statx gave
+           and the second nothing after it; more if the file grew in
+           between.  Else (it changed size, or a read was left to the
+           caller) the caller goes on from the descriptor's position,
+           which the reads at their own offsets did not move.  */
+        uint64_t size = rb->stx[i].stx_size;
+        f[i].len = head;
+        if (head == size && tail > 0)
+          {
+            memmove (f[i].data + head, f[i].data + READ_BATCH_HEAD, tail);
+            f[i].len += tail;
+          }
+        f[i].eof = head == size && res[2 * i + 1] == 0;
+        if (!f[i].eof && f[i].len != 0
+            && lseek (f[i].fd, f[i].len, SEEK_SET) < 0)
+          f[i].err = errno;
       }
 }
 

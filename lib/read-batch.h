@@ -38,9 +38,10 @@ struct read_batch_file
   bool plain;           /* not tried (no descriptor left): the caller
                            opens and reads it its own way */
   bool eof;             /* DATA holds the whole file */
-  char *data;           /* the first LEN bytes of the file (LEN may be
-                           0: its reads are left to the caller, from
-                           the descriptor's position) */
+  char *data;           /* the first LEN bytes of the file; unless EOF,
+                           the descriptor's position is just after them
+                           (LEN may be 0: the reads are left to the
+                           caller) */
   size_t len;
 };
 

@@ -57,7 +57,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/io_uring.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -70,14 +72,14 @@ enum fclass
   C_READ, C_WRITE, C_OPEN, C_OPENAT, C_CLOSE, C_FSTAT, C_FSTATAT,
   C_FSYNC, C_COPY_FILE_RANGE, C_SPLICE, C_TEE, C_SENDFILE, C_IOCTL,
   C_FTRUNCATE, C_RENAME, C_RENAMEAT, C_FCHOWN, C_FCHMOD, C_FUTIMENS,
-  C_SETXATTR, C_COUNT
+  C_SETXATTR, C_URING, C_COUNT
 };
 
 static char const *const class_name[C_COUNT] = {
   "read", "write", "open", "openat", "close", "fstat", "fstatat",
   "fsync", "copy_file_range", "splice", "tee", "sendfile", "ioctl",
   "ftruncate", "rename", "renameat", "fchown", "fchmod", "futimens",
-  "setxattr"
+  "setxattr", "uring"
 };
 
 /* The symbols intercepted, each with its class: one slot apiece, so
@@ -91,7 +93,7 @@ enum sym
   S_IOCTL, S_FTRUNCATE, S_FTRUNCATE64, S_RENAME, S_RENAMEAT,
   S_RENAMEAT2, S_FCHOWN, S_FCHOWNAT, S_LCHOWN, S_FCHMOD, S_FCHMODAT,
   S_FUTIMENS, S_UTIMENSAT, S_SETXATTR, S_FSETXATTR, S_LSETXATTR,
-  S_COUNT
+  S_STATX, S_SYSCALL, S_MMAP, S_MUNMAP, S_URING_CQE, S_COUNT
 };
 
 static struct
@@ -117,7 +119,11 @@ static struct
   { "fchmod", C_FCHMOD }, { "fchmodat", C_FCHMOD },
   { "futimens", C_FUTIMENS }, { "utimensat", C_FUTIMENS },
   { "setxattr", C_SETXATTR }, { "fsetxattr", C_SETXATTR },
-  { "lsetxattr", C_SETXATTR }
+  { "lsetxattr", C_SETXATTR }, { "statx", C_FSTATAT },
+  /* Looked up for the rings below; counted as calls of no class
+     (C_COUNT), but for S_URING_CQE, a completion: no function.  */
+  { "syscall", C_COUNT }, { "mmap", C_COUNT }, { "munmap", C_COUNT },
+  { "", C_URING }
 };
 
 /* What a fault does.  */
@@ -432,9 +438,12 @@ OPEN_WRAPPER (openat64, S_OPENAT64,
    leaves it unspecified, and Linux's close frees the descriptor even
    when it reports an error): a tool that closed again would close
    another file.  */
+static void forget_ring (int fd);
+
 int
 close (int fd)
 {
+  forget_ring (fd);
   bool fail = fails (S_CLOSE, NULL, fd);
   int saved = errno;
   int r = REAL (S_CLOSE, int (*) (int)) (fd);
@@ -533,4 +542,119 @@ ioctl (int fd, unsigned long request, ...)
     return -1;
   return REAL (S_IOCTL, int (*) (int, unsigned long, ...)) (fd, request,
                                                             arg);
+}
+
+/* statx, which the *sum tools' io_uring batches call for each file.  */
+PLAIN_WRAPPER (statx, S_STATX,
+              (int dir, char const *f, int fl, unsigned int mask,
+               struct statx *x), f, -1, (dir, f, fl, mask, x))
+
+/* io_uring.  The rings are driven with raw system calls, through
+   syscall(3): a ring set up by io_uring_setup is watched, its
+   completion queue mapped here a second time, and after each
+   io_uring_enter every new completion counts as a call of class
+   "uring"; the one due to fail has its result replaced by the fault's
+   negated errno, before the tool reads it, as if the kernel's
+   operation (openat, read, close ...) had failed so.  SHORT does not
+   apply (a read's data and file position are the kernel's already).
+   Rings of several threads are watched at once, a few at most.  */
+enum { RINGS = 16 };
+static struct ring_view
+{
+  int fd;                       /* the ring's descriptor, or -1 */
+  void *map;
+  size_t len;
+  _Atomic unsigned *tail;
+  unsigned mask;
+  struct io_uring_cqe *cqes;
+  unsigned seen;                /* completions counted so far */
+} rings[RINGS] = { [0 ... RINGS - 1] = { .fd = -1 } };
+static pthread_mutex_t rings_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Watch the ring FD just set up with the parameters P.  */
+static void
+watch_ring (int fd, struct io_uring_params const *p)
+{
+  size_t len = p->cq_off.cqes + p->cq_entries * sizeof (struct io_uring_cqe);
+  void *map = REAL (S_MMAP, void *(*) (void *, size_t, int, int, int,
+                                       off_t)) (NULL, len,
+                                                PROT_READ | PROT_WRITE,
+                                                MAP_SHARED, fd,
+                                                IORING_OFF_CQ_RING);
+  if (map == MAP_FAILED)
+    return;
+  pthread_mutex_lock (&rings_lock);
+  for (int i = 0; i < RINGS; i++)
+    if (rings[i].fd < 0)
+      {
+        char *m = map;
+        rings[i] = (struct ring_view) {
+          .fd = fd, .map = map, .len = len,
+          .tail = (_Atomic unsigned *) (m + p->cq_off.tail),
+          .mask = *(unsigned *) (m + p->cq_off.ring_mask),
+          .cqes = (struct io_uring_cqe *) (m + p->cq_off.cqes),
+          .seen = *(unsigned *) (m + p->cq_off.tail)
+        };
+        map = NULL;
+        break;
+      }
+  pthread_mutex_unlock (&rings_lock);
+  if (map)
+    REAL (S_MUNMAP, int (*) (void *, size_t)) (map, len);
+}
+
+/* Count the new completions of the ring FD, and fail the one due.  */
+static void
+count_completions (int fd)
+{
+  pthread_mutex_lock (&rings_lock);
+  for (int i = 0; i < RINGS; i++)
+    if (rings[i].fd == fd)
+      {
+        struct ring_view *r = &rings[i];
+        unsigned tail = atomic_load_explicit (r->tail, memory_order_acquire);
+        for (; r->seen != tail; r->seen++)
+          {
+            enum kind k = fault_due (S_URING_CQE, "io_uring", -1);
+            if (k != K_NONE && k != K_SHORT)
+              r->cqes[r->seen & r->mask].res = -kind_errno[k];
+          }
+      }
+  pthread_mutex_unlock (&rings_lock);
+}
+
+/* Stop watching the ring FD, about to be closed, if it is one.  */
+static void
+forget_ring (int fd)
+{
+  pthread_mutex_lock (&rings_lock);
+  for (int i = 0; i < RINGS; i++)
+    if (rings[i].fd == fd)
+      {
+        REAL (S_MUNMAP, int (*) (void *, size_t)) (rings[i].map,
+                                                    rings[i].len);
+        rings[i].fd = -1;
+      }
+  pthread_mutex_unlock (&rings_lock);
+}
+
+long
+syscall (long nr, ...)
+{
+  va_list ap;
+  long a[6];
+  va_start (ap, nr);
+  for (int i = 0; i < 6; i++)
+    a[i] = va_arg (ap, long);
+  va_end (ap);
+  long r = REAL (S_SYSCALL, long (*) (long, ...)) (nr, a[0], a[1], a[2],
+                                                   a[3], a[4], a[5]);
+  int saved = errno;
+  pthread_once (&setup_once, setup);
+  if (active && nr == SYS_io_uring_setup && 0 <= r)
+    watch_ring (r, (struct io_uring_params const *) a[1]);
+  else if (active && nr == SYS_io_uring_enter)
+    count_completions (a[0]);
+  errno = saved;
+  return r;
 }
