@@ -10,8 +10,9 @@
    file must hold its first bytes exactly, say whether they are all of
    it, and if not, leave its descriptor just after them, so that
    read(2) goes on with the rest; each other name must fail at open
-   with the right errno, or be left alone.  Closes go through read_batch_close and
-   read_batch_flush, after which every descriptor must be closed.
+   with the right errno, or be left alone.  Closes go through
+   read_batch_close and read_batch_flush, after which every descriptor
+   must be closed.
    The batch reads only files that its first read takes whole (larger
    ones are left to the caller, at the start), and only what can be
    read without waiting: where the file system cannot (tmpfs, /proc),
