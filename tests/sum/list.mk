@@ -26,6 +26,7 @@ SUM_TESTS = \
   tests/sum/output-modes.sh \
   tests/sum/proc-large-buffer.sh \
   tests/sum/read-ahead.sh \
+  tests/sum/races.sh \
   tests/sum/read-ahead-strace.sh \
   tests/sum/sparse-4g.sh \
   tests/sum/stdin.sh \
