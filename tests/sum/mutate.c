@@ -246,6 +246,8 @@ real (char const *name)
   return f;
 }
 
+/* read, which first makes the step that this read of a target
+   triggers.  */
 ssize_t
 read (int fd, void *buf, size_t len)
 {
@@ -260,6 +262,8 @@ read (int fd, void *buf, size_t len)
   return real_read (fd, buf, len);
 }
 
+/* stat, which then makes the step that this stat of a target
+   triggers.  */
 int
 stat (char const *restrict name, struct stat *restrict st)
 {
@@ -273,6 +277,7 @@ stat (char const *restrict name, struct stat *restrict st)
   return r;
 }
 
+/* statx, the same as stat.  */
 int
 statx (int dirfd, char const *restrict name, int flags, unsigned mask,
        struct statx *restrict st)
