@@ -11,6 +11,17 @@ include tests/split/list.mk
 include tests/fuzz/local.mk
 include tests/fault/list.mk
 
+# tests/sum/races.sh changes a file while a tool hashes it, at a chosen
+# call, through tests/sum/mutate.c: a preload library built as the
+# fault library is (tests/fault/list.mk says why by hand).
+mutate_lib = tests/sum/libmutate.so
+check_DATA += $(mutate_lib)
+$(mutate_lib): tests/sum/mutate.c
+	$(AM_V_CC)$(CC) $(WARN_CFLAGS) $(CFLAGS) -fPIC -shared $(LDFLAGS) \
+	  -o $@ $(srcdir)/tests/sum/mutate.c
+CLEANFILES += $(mutate_lib)
+EXTRA_DIST += tests/sum/mutate.c
+
 unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-md-engine tests/unit/test-variants \
   tests/unit/test-ioblksize tests/unit/test-fastcopy \

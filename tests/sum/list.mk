@@ -1,7 +1,7 @@
 ## Shell tests of the *sum tools, included from tests/local.mk.
 ## Each script sources tests/init.sh, which needs BRISK_BIN (the directory
 ## of the built tools, absolute) in the environment.  sparse-4g.sh is the
-## slow one (~20 s; BRISK_SKIP_SLOW=1 skips it).
+## slow one (11 passes over 4 GiB: 1 to 4 minutes; BRISK_SKIP_SLOW=1 skips it).
 SUM_TESTS = \
   tests/sum/check-100k.sh \
   tests/sum/check-basic.sh \
@@ -26,6 +26,7 @@ SUM_TESTS = \
   tests/sum/output-modes.sh \
   tests/sum/proc-large-buffer.sh \
   tests/sum/read-ahead.sh \
+  tests/sum/races.sh \
   tests/sum/read-ahead-strace.sh \
   tests/sum/sparse-4g.sh \
   tests/sum/stdin.sh \
