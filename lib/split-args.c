@@ -37,8 +37,9 @@ split_number (char const *arg, uintmax_t min, uintmax_t max,
 }
 
 /* Parse -n's CHUNKS ARG into C: leading white space, then l/ or r/
-   (else bytes), then [K/]N with 1 <= N <= INTMAX_MAX and 1 <= K <= N.
-   Return SPLIT_OK, or how N (checked first) or K failed.  */
+   (else bytes), then [K/]N with 1 <= N <= INTMAX_MAX and 1 <= K <= N;
+   an empty K ("/N") is none, as GNU reads it.  Return SPLIT_OK, or how
+   N (checked first) or K failed.  */
 enum split_err
 split_chunks (char const *arg, struct split_chunks *c)
 {
@@ -60,7 +61,7 @@ split_chunks (char const *arg, struct split_chunks *c)
   if (e != SPLIT_OK)
     return e;
   c->n = u;
-  if (!slash)
+  if (!slash || slash == arg)
     return SPLIT_OK;
   size_t len = slash - arg;
   char *k = malloc (len + 1);
