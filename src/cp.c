@@ -29,6 +29,7 @@
 #include "copy-cli.h"
 #include "copy-report.h"
 #include "cp.h"
+#include "preserve-list.h"
 #include "version.h"
 
 /* Names as GNU's cp quotes them in its messages.  */
@@ -101,21 +102,6 @@ static enum copy_sparse const sparse_values[] = {
 static char const *const reflink_args[] = { "auto", "always", "never", NULL };
 static enum cp_reflink const reflink_values[] = {
   REFLINK_AUTO, REFLINK_ALWAYS, REFLINK_NEVER
-};
-
-/* The attributes --preserve and --no-preserve name.  */
-enum preserve_attr
-{
-  ATTR_MODE, ATTR_TIMESTAMPS, ATTR_OWNERSHIP, ATTR_LINKS, ATTR_CONTEXT,
-  ATTR_XATTR, ATTR_ALL
-};
-static char const *const preserve_args[] = {
-  "mode", "timestamps", "ownership", "links", "context", "xattr", "all",
-  NULL
-};
-static enum preserve_attr const preserve_values[] = {
-  ATTR_MODE, ATTR_TIMESTAMPS, ATTR_OWNERSHIP, ATTR_LINKS, ATTR_CONTEXT,
-  ATTR_XATTR, ATTR_ALL
 };
 
 /* Print the help text to stdout, or the "Try --help" hint to stderr,
@@ -191,54 +177,33 @@ SIGUSR1 makes a running cp print how far the current file has got.\n",
 }
 
 /* Apply the comma-separated attribute list ARG of --preserve (ON) or
-   --no-preserve (!ON) to X.  */
+   --no-preserve (!ON) to X; exit as XARGMATCH does on a bad name.  */
 static void
 decode_preserve (struct cp_options *x, char const *arg, bool on)
 {
   char *list = xstrdup (arg);
-  char const *opt = on ? "--preserve" : "--no-preserve";
-  for (char *item = list, *next; item; item = next)
+  unsigned int attrs;
+  char *bad;
+  int r = preserve_list_parse (list, &attrs, &bad);
+  if (r < 0)
     {
-      next = strchr (item, ',');
-      if (next)
-        *next++ = '\0';
-      enum preserve_attr a = XARGMATCH (opt, item, preserve_args,
-                                        preserve_values);
-      unsigned int bits = 0;
-      switch (a)
-        {
-        case ATTR_MODE:
-          bits = COPY_PRESERVE_MODE;
-          x->no_preserve_mode = !on;
-          break;
-        case ATTR_TIMESTAMPS: bits = COPY_PRESERVE_TIMESTAMPS; break;
-        case ATTR_OWNERSHIP: bits = COPY_PRESERVE_OWNERSHIP; break;
-        case ATTR_XATTR:
-          bits = COPY_PRESERVE_XATTR;
-          x->require_xattr = on;
-          break;
-        case ATTR_LINKS: x->preserve_links = on; break;
-        case ATTR_CONTEXT: x->require_context = on; break;
-        case ATTR_ALL:
-          x->no_preserve_mode = !on;
-          bits = (COPY_PRESERVE_MODE | COPY_PRESERVE_TIMESTAMPS
-                  | COPY_PRESERVE_OWNERSHIP | COPY_PRESERVE_XATTR);
-          x->preserve_links = on;
-          break;
-        }
-      if (on)
-        {
-          x->preserve |= bits;
-          /* Named attributes must be kept; "all" tries the xattrs.  */
-          x->require |= bits & ~(a == ATTR_ALL ? COPY_PRESERVE_XATTR : 0);
-        }
-      else
-        {
-          x->preserve &= ~bits;
-          x->require &= ~bits;
-        }
+      argmatch_invalid (on ? "--preserve" : "--no-preserve", bad, r);
+      argmatch_valid (preserve_attr_names, preserve_attr_bits,
+                      sizeof *preserve_attr_bits);
+      argmatch_die ();
     }
   free (list);
+  struct preserve_set s = {
+    x->preserve, x->require, x->preserve_links, x->require_xattr,
+    x->require_context, x->no_preserve_mode
+  };
+  preserve_list_apply (&s, attrs, on);
+  x->preserve = s.preserve;
+  x->require = s.require;
+  x->preserve_links = s.links;
+  x->require_xattr = s.require_xattr;
+  x->require_context = s.require_context;
+  x->no_preserve_mode = s.no_preserve_mode;
 }
 
 /* Set X as -a does: like -dR --preserve=all, trying (not requiring)

@@ -27,7 +27,6 @@
 #include "dirname.h"
 #include "error.h"
 #include "filenamecat.h"
-#include "modechange.h"
 #include "progname.h"
 #include "quote.h"
 #include "quotearg.h"
@@ -36,15 +35,12 @@
 
 #include "copy-report.h"
 #include "install.h"
+#include "install-mode.h"
 #include "copy-cli.h"
 #include "version.h"
 
 /* Names as GNU's install quotes them in its messages.  */
 #define quoteaf(name) quotearg_style (shell_escape_always_quoting_style, name)
-
-/* A file's mode without -m: rwxr-xr-x.  */
-#define DEFAULT_INSTALL_MODE \
-  (S_IRWXU | S_IRGRP | S_IXGRP | S_IROTH | S_IXOTH)
 
 /* Long options that have no short form.  */
 enum
@@ -184,22 +180,16 @@ get_ids (struct command *c)
     }
 }
 
-/* Set the modes of C from -m's argument, as chmod reads it, applied to
-   a file that has no permission (the umask is not used).  */
+/* Set the modes of C from -m's argument (see install-mode.h).  */
 static void
 get_modes (struct command *c)
 {
-  c->x.mode = DEFAULT_INSTALL_MODE;
-  c->x.dir_mode = DEFAULT_INSTALL_MODE;
-  c->x.dir_mode_bits = S_ISUID | S_ISGID | S_ISVTX | ACCESSPERMS;
-  if (!c->mode_arg)
-    return;
-  struct mode_change *change = mode_compile (c->mode_arg);
-  if (!change)
+  struct install_modes m;
+  if (!install_modes_parse (c->mode_arg, &m))
     error (EXIT_FAILURE, 0, "invalid mode %s", quote (c->mode_arg));
-  c->x.mode = mode_adjust (0, false, 0, change, NULL);
-  c->x.dir_mode = mode_adjust (0, true, 0, change, &c->x.dir_mode_bits);
-  free (change);
+  c->x.mode = m.mode;
+  c->x.dir_mode = m.dir_mode;
+  c->x.dir_mode_bits = m.dir_mode_bits;
 }
 
 /* Check the options of C that cannot go together, before the operands

@@ -29,39 +29,14 @@
 #include "full-write.h"
 #include "same-inode.h"
 #include "sig2str.h"
+#include "split-args.h"
 #include "split.h"
 #include "xalloc.h"
 
 /* ---- Names ----------------------------------------------------------- */
 
-/* The name of the current piece: the prefix (BASE_LEN bytes), the
-   suffix (SUF_LEN letters of ALPHABET, whose indexes are in DIGIT) and
-   the additional suffix (ADD, ADD_LEN bytes).  WIDEN: when the first
-   letter of the suffix reaches the alphabet's last, the name grows
-   instead (GNU's automatic suffix length).  */
-static char *name;
-static size_t prefix_len;
-static size_t suf_len;
-static char const *add;
-static size_t add_len;
-static char const *alphabet;
-static size_t alpha_len;
-static size_t *digit;
-static bool widen_names;
-static bool name_given;
-
-/* Lay out NAME for a suffix of SUF_LEN letters, all the alphabet's
-   first, after the BASE_LEN bytes already there.  */
-static void
-layout_name (void)
-{
-  name = xrealloc (name, prefix_len + suf_len + add_len + 1);
-  memset (name + prefix_len, alphabet[0], suf_len);
-  memcpy (name + prefix_len + suf_len, add, add_len);
-  name[prefix_len + suf_len + add_len] = '\0';
-  free (digit);
-  digit = xcalloc (suf_len ? suf_len : 1, sizeof *digit);
-}
+/* The names of the pieces (lib/split-args.c).  */
+static struct split_names names;
 
 /* Set up the names: PREFIX, then SUFFIX_LENGTH letters of ALPHA
    starting from START (digits of ALPHA, at most SUFFIX_LENGTH of them,
@@ -71,38 +46,9 @@ void
 names_init (char const *prefix, char const *additional, char const *alpha,
             size_t suffix_length, bool widen, char const *start)
 {
-  alphabet = alpha;
-  alpha_len = strlen (alpha);
-  add = additional ? additional : "";
-  add_len = strlen (add);
-  prefix_len = strlen (prefix);
-  suf_len = suffix_length;
-  widen_names = widen;
-  name = xmalloc (prefix_len + 1);
-  memcpy (name, prefix, prefix_len);
-  layout_name ();
-  if (start)
-    {
-      size_t n = strlen (start);
-      for (size_t i = 0; i < n; i++)
-        {
-          size_t at = suf_len - n + i;
-          name[prefix_len + at] = start[i];
-          digit[at] = strchr (alphabet, start[i]) - alphabet;
-        }
-    }
-}
-
-/* Make the suffix one letter longer: the prefix takes in the first
-   letter (the alphabet's last), and the new suffix starts from the
-   first letter.  So after xyz come xzaaa, xzaab ...  */
-static void
-widen (void)
-{
-  name[prefix_len] = alphabet[alpha_len - 1];
-  prefix_len++;
-  suf_len++;
-  layout_name ();
+  if (split_names_init (&names, prefix, additional, alpha, suffix_length,
+                        widen, start) != 0)
+    xalloc_die ();
 }
 
 /* Return the name of the next piece (the first name on the first
@@ -111,27 +57,11 @@ widen (void)
 char const *
 names_next (void)
 {
-  if (!name_given)
-    {
-      name_given = true;
-      return name;
-    }
-  for (size_t i = suf_len; i-- > 0;)
-    {
-      digit[i]++;
-      if (widen_names && i == 0 && digit[0] == alpha_len - 1)
-        {
-          widen ();
-          return name;
-        }
-      if (digit[i] < alpha_len)
-        {
-          name[prefix_len + i] = alphabet[digit[i]];
-          return name;
-        }
-      digit[i] = 0;
-      name[prefix_len + i] = alphabet[0];
-    }
+  char const *name = split_names_next (&names);
+  if (name)
+    return name;
+  if (errno == ENOMEM)
+    xalloc_die ();
   error (EXIT_FAILURE, 0, "output file suffixes exhausted");
   abort ();
 }

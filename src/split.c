@@ -18,16 +18,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "c-ctype.h"
 #include "closeout.h"
 #include "dirname.h"
 #include "error.h"
 #include "ioblksize.h"
 #include "progname.h"
+#include "split-args.h"
 #include "split.h"
 #include "version.h"
 #include "xalloc.h"
-#include "xstrtol.h"
 
 /* What split.h shares.  */
 char const *infile = "-";
@@ -100,9 +99,6 @@ static struct option const long_options[] = {
   { NULL, 0, NULL, 0 }
 };
 
-/* The size suffixes of -b and -C: K, KB, KiB ... as GNU's.  */
-static char const size_suffixes[] = "bEGKkMmPTYZ0";
-
 /* Print the help text to stdout, or the "Try --help" hint to stderr,
    and exit with STATUS.  */
 static _Noreturn void
@@ -161,27 +157,30 @@ Byte pieces (-b, -n N) of a regular file are copied in the kernel\n\
   exit (status);
 }
 
+/* Exit with MSG and the number ARG (LEN bytes), which failed with E:
+   the errno text that GNU gives, if any.  */
+static _Noreturn void
+die_number (enum split_err e, char const *msg, char const *arg, size_t len)
+{
+  if (e == SPLIT_NOMEM)
+    xalloc_die ();
+  error (EXIT_FAILURE, (e == SPLIT_RANGE ? ERANGE
+                        : e == SPLIT_OVERFLOW ? EOVERFLOW : 0),
+         "%s: %s", msg, quote_mem (arg, len));
+  abort ();
+}
+
 /* Parse the number ARG with the size SUFFIXES ("" for none), which must
-   be within MIN..MAX; on failure exit with MSG and ARG, as gnulib's
-   xdectoumax words it: out of range is ERANGE, or EOVERFLOW for a
-   number past INT_MAX / 2; too large for the type is EOVERFLOW; any
-   other fault has no errno text.  */
+   be within MIN..MAX; on failure exit with MSG and ARG, in the words of
+   gnulib's xdectoumax.  */
 static intmax_t
 parse_number (char const *arg, uintmax_t min, uintmax_t max,
               char const *suffixes, char const *msg)
 {
   uintmax_t n;
-  strtol_error e = xstrtoumax (arg, NULL, 10, &n, suffixes);
-  int err = 0;
-  if (e == LONGINT_OK && (n < min || max < n))
-    {
-      e = LONGINT_OVERFLOW;
-      err = INT_MAX / 2 < n ? EOVERFLOW : ERANGE;
-    }
-  else if (e == LONGINT_OVERFLOW)
-    err = EOVERFLOW;
-  if (e != LONGINT_OK)
-    error (EXIT_FAILURE, err, "%s: %s", msg, quote (arg));
+  enum split_err e = split_number (arg, min, max, suffixes, &n);
+  if (e != SPLIT_OK)
+    die_number (e, msg, arg, strlen (arg));
   return n;
 }
 
@@ -201,40 +200,36 @@ set_cut (struct options *o, enum cut cut)
 static void
 parse_chunks (struct options *o, char const *arg)
 {
-  while (c_isspace (*arg))
-    arg++;
-  enum cut cut = CUT_CHUNK_BYTES;
-  if (strncmp (arg, "r/", 2) == 0 || strncmp (arg, "l/", 2) == 0)
-    {
-      cut = *arg == 'r' ? CUT_ROUND_ROBIN : CUT_CHUNK_LINES;
-      arg += 2;
-    }
-  set_cut (o, cut);
-  char const *slash = strchr (arg, '/');
-  o->n_units = parse_number (slash ? slash + 1 : arg, 1, INTMAX_MAX, "",
-                             "invalid number of chunks");
-  if (slash)
-    {
-      char *k = xmemdup (arg, slash - arg + 1);
-      k[slash - arg] = '\0';
-      o->k_units = parse_number (k, 1, o->n_units, "",
-                                 "invalid chunk number");
-      free (k);
-    }
+  static enum cut const cuts[] = {
+    [SPLIT_CHUNK_BYTES] = CUT_CHUNK_BYTES,
+    [SPLIT_CHUNK_LINES] = CUT_CHUNK_LINES,
+    [SPLIT_CHUNK_ROUND_ROBIN] = CUT_ROUND_ROBIN
+  };
+  struct split_chunks c;
+  enum split_err e = split_chunks (arg, &c);
+  set_cut (o, cuts[c.kind]);
+  if (e != SPLIT_OK)
+    die_number (e, c.bad_k ? "invalid chunk number"
+                : "invalid number of chunks", c.bad, c.bad_len);
+  o->n_units = c.n;
+  o->k_units = c.k;
 }
 
 /* Read -t's SEP: one byte, or "\0" for NUL.  */
 static void
 parse_separator (struct options *o, char const *arg)
 {
-  char sep = arg[0];
-  if (!sep)
-    error (EXIT_FAILURE, 0, "empty record separator");
-  if (arg[1])
+  char sep;
+  switch (split_separator (arg, &sep))
     {
-      if (strcmp (arg, "\\0") != 0)
-        error (EXIT_FAILURE, 0, "multi-character separator %s", quote (arg));
-      sep = '\0';
+    case SPLIT_SEP_EMPTY:
+      error (EXIT_FAILURE, 0, "empty record separator");
+      break;
+    case SPLIT_SEP_MULTI:
+      error (EXIT_FAILURE, 0, "multi-character separator %s", quote (arg));
+      break;
+    case SPLIT_SEP_OK:
+      break;
     }
   if (o->eol_given && sep != eolchar)
     error (EXIT_FAILURE, 0, "multiple separator characters specified");
@@ -249,16 +244,13 @@ parse_suffixes (struct options *o, int c, char const *arg)
   o->alphabet = c == 'd' ? "0123456789" : "0123456789abcdef";
   if (!arg)
     return;
-  if (strlen (arg) != strspn (arg, o->alphabet))
+  if (!split_start (arg, o->alphabet, &o->start))
     {
       error (0, 0, c == 'd'
              ? "%s: invalid start value for numerical suffix"
              : "%s: invalid start value for hexadecimal suffix", quote (arg));
       usage (EXIT_FAILURE);
     }
-  while (arg[0] == '0' && arg[1])
-    arg++;
-  o->start = arg;
 }
 
 /* Add the digit C of -NUM, in the argument numbered THIS_OPTIND, to
@@ -273,11 +265,9 @@ add_digit (struct options *o, int c, int this_optind)
   if (o->digits_optind != this_optind)
     o->digits = 0;
   o->digits_optind = this_optind;
-  if (UINTMAX_MAX / 10 < o->digits
-      || UINTMAX_MAX - (c - '0') < o->digits * 10)
+  if (!split_add_digit (&o->digits, c))
     error (EXIT_FAILURE, 0, "line count option -%ju%c... is too large",
            o->digits, c);
-  o->digits = o->digits * 10 + (c - '0');
 }
 
 /* Read option C with argument ARG into O.  */
@@ -302,7 +292,7 @@ parse_option (struct options *o, int c, char const *arg, int this_optind)
     case 'b':
     case 'C':
       set_cut (o, c == 'b' ? CUT_BYTES : CUT_LINE_BYTES);
-      o->n_units = parse_number (arg, 1, INTMAX_MAX, size_suffixes,
+      o->n_units = parse_number (arg, 1, INTMAX_MAX, split_size_suffixes,
                                  "invalid number of bytes");
       break;
     case 'l':
@@ -321,7 +311,8 @@ parse_option (struct options *o, int c, char const *arg, int this_optind)
       parse_suffixes (o, c, arg);
       break;
     case IO_BLKSIZE_OPTION:
-      o->io_size = parse_number (arg, 1, IO_BUFSIZE_MAX, size_suffixes,
+      o->io_size = parse_number (arg, 1, IO_BUFSIZE_MAX,
+                                 split_size_suffixes,
                                  "invalid IO block size");
       break;
     default:
@@ -389,40 +380,33 @@ settle_cut (struct options *o)
     }
 }
 
-/* Settle the suffix length in O, as GNU does: with -n, long enough
-   for N names (counting from the start value, if below N); at least
-   2 unless -a says otherwise; and growing on its own only without -a,
-   a start value or -n.  Return whether it may grow.  Exit if -a is
-   too short.  */
+/* Settle the suffix length in O (see split_settle_suffix).  Return
+   whether it may grow.  Exit if -a is too short for -n, or for the
+   start value.  */
 static bool
 settle_suffix (struct options *o)
 {
-  bool widen = !o->start;
-  size_t needed = 0;
-  if (o->cut == CUT_CHUNK_BYTES || o->cut == CUT_CHUNK_LINES
-      || o->cut == CUT_ROUND_ROBIN)
+  struct split_suffix s = {
+    .chunked = (o->cut == CUT_CHUNK_BYTES || o->cut == CUT_CHUNK_LINES
+                || o->cut == CUT_ROUND_ROBIN),
+    .n_units = o->n_units, .start = o->start, .alphabet = o->alphabet,
+    .length = o->suffix_length
+  };
+  switch (split_settle_suffix (&s))
     {
-      uintmax_t last = o->n_units - 1;
-      uintmax_t start;
-      if (o->start
-          && xstrtoumax (o->start, NULL, 10, &start, "") == LONGINT_OK
-          && start < (uintmax_t) o->n_units)
-        last = INTMAX_MAX - last < start ? INTMAX_MAX : last + start;
-      size_t base = strlen (o->alphabet);
-      do
-        needed++;
-      while (last /= base);
-      widen = false;
+    case SPLIT_SUFFIX_TOO_SHORT:
+      error (EXIT_FAILURE, 0, "the suffix length needs to be at least %zu",
+             s.needed);
+      break;
+    case SPLIT_SUFFIX_START_TOO_LONG:
+      error (0, 0, "numerical suffix start value is too large "
+             "for the suffix length");
+      usage (EXIT_FAILURE);
+    case SPLIT_SUFFIX_OK:
+      break;
     }
-  if (o->suffix_length)
-    {
-      if (o->suffix_length < needed)
-        error (EXIT_FAILURE, 0, "the suffix length needs to be at least %zu",
-               needed);
-      return false;
-    }
-  o->suffix_length = needed < 2 ? 2 : needed;
-  return widen;
+  o->suffix_length = s.length;
+  return s.widen;
 }
 
 /* Open FILE as standard input (unless "-") and take its status.  */
@@ -492,12 +476,6 @@ main (int argc, char **argv)
       usage (EXIT_FAILURE);
     }
   bool widen = settle_suffix (&o);
-  if (o.start && o.suffix_length < strlen (o.start))
-    {
-      error (0, 0, "numerical suffix start value is too large "
-             "for the suffix length");
-      usage (EXIT_FAILURE);
-    }
   names_init (prefix, o.additional, o.alphabet, o.suffix_length, widen,
               o.start);
 

@@ -5,12 +5,16 @@
 ## way of the gcc build; make fuzz-run runs each for $(FUZZ_SECONDS)
 ## and fails on any finding.  tests/fuzz/run runs one target.  The
 ## seed corpora are in tests/fuzz/corpus/TARGET; GNU's answers on the
-## check-line seeds, in tests/fuzz/gnu/check-line, are compared with
-## ours by the one test below, part of make check.
+## check-line seeds, in tests/fuzz/gnu/check-line, and on the option
+## arguments of split, cp and install (tests/fuzz/gnu/args, recorded by
+## tests/fuzz/record-args), are compared with ours by the tests below,
+## part of make check.  FUZZ_ARG_TARGETS, the option parsers, are
+## quick: CI gives them less time (.ci/run).
 
 FUZZ_OUT = build-fuzz
 FUZZ_SECONDS = 60
 FUZZ_TARGETS = check-line hash-variants cat-format
+FUZZ_ARG_TARGETS = split-args preserve-list install-mode
 fuzz_isa =
 if HAVE_ISA_SHANI
 fuzz_isa += shani
@@ -24,17 +28,20 @@ endif
 
 fuzz:
 	$(SHELL) $(srcdir)/tests/fuzz/build '$(srcdir)' '$(builddir)' \
-	  '$(FUZZ_OUT)' $(FUZZ_TARGETS) -- $(fuzz_isa)
+	  '$(FUZZ_OUT)' $(FUZZ_TARGETS) $(FUZZ_ARG_TARGETS) -- $(fuzz_isa)
 fuzz-run: fuzz
-	@st=0; for t in $(FUZZ_TARGETS); do \
+	@st=0; for t in $(FUZZ_TARGETS) $(FUZZ_ARG_TARGETS); do \
 	  FUZZ_OUT='$(FUZZ_OUT)' $(SHELL) $(srcdir)/tests/fuzz/run \
 	    $$t $(FUZZ_SECONDS) || st=1; \
 	done; exit $$st
 .PHONY: fuzz fuzz-run
 
-FUZZ_TESTS = tests/fuzz/check-line.sh
+FUZZ_TESTS = tests/fuzz/check-line.sh tests/fuzz/args-split-args.sh \
+  tests/fuzz/args-preserve-list.sh tests/fuzz/args-install-mode.sh
 TESTS += $(FUZZ_TESTS)
 EXTRA_DIST += $(FUZZ_TESTS) tests/fuzz/local.mk tests/fuzz/build \
   tests/fuzz/run tests/fuzz/make-seeds tests/fuzz/record-check-line \
   tests/fuzz/check-line-lib.sh tests/fuzz/corpus tests/fuzz/gnu \
-  tests/fuzz/fuzz.h $(FUZZ_TARGETS:%=tests/fuzz/%.c)
+  tests/fuzz/record-args tests/fuzz/args-lib.sh \
+  tests/fuzz/fuzz.h $(FUZZ_TARGETS:%=tests/fuzz/%.c) \
+  $(FUZZ_ARG_TARGETS:%=tests/fuzz/%.c)
