@@ -125,9 +125,14 @@ enum
      src/cp with BRISK_IO_BUFSIZE set, 7 interleaved runs, fstrim
      between them, median seconds of wall (and CPU) time: 128 KiB 0.23
      (0.22), 256 KiB 0.22 (0.21), 512 KiB 0.20 (0.19), 1 MiB 0.20
-     (0.19); GNU cp 9.1 (128 KiB) 0.24 (0.23).  512 KiB, where the gain
-     stops; it is allocated once per engine and only for such copies.  */
-  IO_FILE_BUFSIZE = 512 * 1024,
+     (0.19); GNU cp 9.1 (128 KiB) 0.24 (0.23).  On a Zen 5 host, the
+     same copy, 5 interleaved runs, median milliseconds of CPU time:
+     128 KiB 253, 256 KiB 230, 512 KiB 239, 1 MiB 249-1123 (erratic),
+     GNU cp 254; and bench/mv-compare's 1 GiB move, Brisk/GNU CPU time:
+     128 KiB 0.93, 256 KiB 0.92, 512 KiB 1.13.  So 256 KiB, near the
+     best on both; it is allocated once per engine and only for such
+     copies.  */
+  IO_FILE_BUFSIZE = 256 * 1024,
   /* The *sum tools gather their output lines and write them once
      they pass IO_LINES_FLUSH bytes, whole lines only, so that several
      tools writing to one file at once never split each other's lines
