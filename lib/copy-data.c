@@ -50,6 +50,8 @@ struct copy_job
                                    not bounded: until end of file) */
   bool dst_append;              /* DST has O_APPEND: seeks do not
                                    place writes */
+  bool sparse_src;              /* the sparse rung runs: the source
+                                   looked sparse */
   char *buf;
   size_t buf_size;
 };
@@ -83,11 +85,15 @@ dst_takes_holes (struct copy_job const *j)
           && 0 <= j->dst_off && j->dst_st.st_size <= j->dst_off);
 }
 
-/* Whether J's read/write loop turns blocks of zeros into holes.  */
+/* Whether J's read/write loop turns blocks of zeros into holes: with
+   COPY_SPARSE_ALWAYS, and with COPY_SPARSE_AUTO within the data of a
+   source that looks sparse (as GNU's cp does: zeros written into such
+   a file take no blocks in its copy).  */
 static bool
 skip_zeros (struct copy_job const *j)
 {
-  return j->engine->sparse == COPY_SPARSE_ALWAYS && dst_takes_holes (j);
+  return ((j->engine->sparse == COPY_SPARSE_ALWAYS || j->sparse_src)
+          && dst_takes_holes (j));
 }
 
 /* ---- clone ----------------------------------------------------------- */
@@ -412,6 +418,9 @@ sparse_rung (struct copy_job *j)
       || !(j->src_st.st_blocks * 512 < j->src_st.st_size)
       || !dst_takes_holes (j))
     return 0;
+  /* Zeros within the data become holes, here and on the rungs below
+     should this one give up.  */
+  j->sparse_src = true;
   off_t pos = j->src_off;
   off_t limit = (OFF_T_MAX - pos < j->left ? OFF_T_MAX : pos + j->left);
   for (bool first = true; pos < limit; first = false)

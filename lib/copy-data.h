@@ -11,11 +11,14 @@
      sparse           a source that has holes (st_blocks * 512 <
                       st_size) and a caller that keeps them: only the
                       data extents are copied (SEEK_DATA, SEEK_HOLE),
-                      then the destination is extended to the size;
+                      by read/write that seeks over blocks of zeros
+                      (as GNU's cp), then the destination is extended
+                      to the size;
      copy_file_range  regular file to regular file, in the kernel;
      read/write       anything, through one page-aligned heap buffer of
-                      io_blksize bytes; with COPY_SPARSE_ALWAYS it seeks
-                      over blocks of zeros instead of writing them.
+                      io_blksize bytes; with COPY_SPARSE_ALWAYS, or
+                      a sparse source, it seeks over blocks of zeros
+                      instead of writing them.
 
    Every rung copies from the source's current offset to the
    destination's current offset (the clone rung serves only when both
@@ -24,10 +27,10 @@
    as cat can copy several sources one after the other.  copy_data_n
    copies at most a given count of bytes instead, leaving the source
    just after them (split's byte chunks); every rung but clone honours
-   the bound.  Holes are
-   made (by the sparse rung, and by read/write under
-   COPY_SPARSE_ALWAYS) only where the destination holds nothing at or
-   after its offset, so no old byte can stay where a zero belongs.
+   the bound.  Holes are made (by the sparse rung, and by read/write
+   under COPY_SPARSE_ALWAYS or from a sparse source) only where the
+   destination holds nothing at or after its offset, so no old byte
+   can stay where a zero belongs.
    The clone rung serves whatever the sparse mode (a clone has the
    source's holes, no more and no fewer); a caller that wants
    otherwise starts the ladder after it.  The descriptors must be
@@ -62,8 +65,9 @@ enum copy_method
 };
 
 /* Whether to keep holes, as cp's --sparse=auto/always/never.  AUTO:
-   copy a sparse source's holes as holes.  ALWAYS: that, and also turn
-   blocks of zeros into holes.  NEVER: write every byte.  */
+   copy a sparse source's holes as holes, and its blocks of zeros too.
+   ALWAYS: that, and also turn blocks of zeros of any file into holes.
+   NEVER: write every byte.  */
 enum copy_sparse
 {
   COPY_SPARSE_AUTO,

@@ -2,7 +2,9 @@
 # --sparse=auto|always|never and --reflink[=auto|always|never] compared
 # with GNU's cp, st_blocks included (tree-dump --blocks): a sparse
 # file (holes at the start, middle and end), a file of written zeros
-# that --sparse=always turns into holes, a file with no hole; and
+# that --sparse=always turns into holes, a file with no hole, a sparse
+# file with written zeros in its data (holes there too, as GNU's
+# --sparse=auto makes them: the copy takes fewer blocks); and
 # --reflink=always, which fails on ext4 and tmpfs (the message
 # compared), with --sparse and with -dR and kept attributes.  Not -a:
 # a failed clone leaves an empty file, which GNU makes mode 0600 while
@@ -17,7 +19,9 @@ holes ()
     && dd if=tail of=sparse bs=64K seek=30 conv=notrunc 2> /dev/null \
     && truncate -s 1M zeros && head -c 1M /dev/zero > written \
     && printf x >> written && make_random_ full 300000 && mkdir d \
-    && truncate -s 300K d/hole
+    && truncate -s 300K d/hole && make_random_ r 200000 \
+    && { cat r; head -c 600000 /dev/zero; cat r; } > mixed \
+    && truncate -s +2M mixed && cat tail >> mixed
 }
 cp_batch_ -s -D --blocks holes <<'EOF2' || fail=1
 sparse s-default
@@ -28,6 +32,9 @@ sparse s-default
 --sparse=auto written w-auto
 --sparse=never zeros z-never
 --sparse=always full f-always
+mixed m-default
+--sparse=never mixed m-never
+-a mixed m-a
 -a sparse written a
 -r --sparse=always d r-always
 -r --sparse=never d r-never
