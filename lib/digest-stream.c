@@ -166,10 +166,8 @@ cpu_free (long cpus)
   if (n <= 0)
     return true;
   buf[n] = '\0';
-  double load[3];
   long running;
-  if (sscanf (buf, "%lf %lf %lf %ld/", &load[0], &load[1], &load[2],
-              &running) != 4)
+  if (sscanf (buf, "%*f %*f %*f %ld/", &running) != 1)
     return true;
   return running < cpus;
 }

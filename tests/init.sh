@@ -15,7 +15,8 @@
 #   - sets 'set -u', LC_ALL=C, and fail=0;
 #   - creates a fresh temporary directory, cd's into its work directory
 #     (empty), and removes the whole tree on exit (set BRISK_TEST_KEEP=1
-#     to keep it: its name is printed);
+#     to keep it: its name is printed), and the paths a test put in
+#     cleanup_paths_ (made elsewhere, e.g. on /dev/shm; no blanks);
 #   - finds the tools under test in $BRISK_BIN (absolute; set by the
 #     Makefile to the build's src/ directory; defaults to ./src when the
 #     test is started from the top of the build tree);
@@ -164,6 +165,7 @@ case ${BRISK_BIN-} in
   *) BRISK_BIN=$PWD/$BRISK_BIN ;;
 esac
 
+cleanup_paths_=
 cleanup_ ()
 {
   cu_st_=$?
@@ -172,7 +174,7 @@ cleanup_ ()
     echo "$me_: kept $tmp_root_" >&2
   else
     chmod -R u+rwx "$tmp_root_" 2>/dev/null
-    rm -rf "$tmp_root_"
+    rm -rf "$tmp_root_" $cleanup_paths_
   fi
   exit $cu_st_
 }

@@ -29,7 +29,7 @@ test -n "$tools" || skip_ "none of md4sum, md5sum, sha1sum, sha256sum"
 where=.
 test "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs \
   && where=$(mktemp -d /dev/shm/sparse-4g.XXXXXX) \
-  && trap 'st_=$?; rm -rf "$where"; (exit $st_); cleanup_' 0
+  && cleanup_paths_=$where
 cd "$where" || framework_failure_ "cd $where"
 truncate -s 4294967373 big 2>/dev/null \
   || skip_ "cannot create a sparse 4 GiB file here"
