@@ -440,6 +440,16 @@ do_batch (struct digest_pool *pool, struct lane_kit *k)
   if (pool->batch == 0 || pool->pushed - pool->taken < pool->min_busy
       || !kit_ready (k, pool->algo, pool->batch_io))
     return false;
+  if (pool->batch_io && !k->rb)
+    {
+      /* No ring to be had (io_uring refused, as in some sandboxes):
+         the batches the lanes alone want, as if none had been asked
+         for, so that the first lines do not wait for a ring's worth
+         of files.  */
+      pool->batch_io = false;
+      if (2 * k->width < pool->batch)
+        pool->batch = 2 * k->width;
+    }
   struct job *jobs[BATCH_MAX];
   size_t n = 0;
   struct job *j;
