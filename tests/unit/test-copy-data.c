@@ -383,7 +383,7 @@ rung_expect (struct source const *s, enum copy_method m)
 static void
 each_rung (struct source const *s, char const *dir)
 {
-  struct job j = { dir, 0, 0, COPY_SPARSE_AUTO, 0, 0, 0 };
+  struct job j = { .dir = dir, .sparse = COPY_SPARSE_AUTO };
   for (int m = COPY_METHOD_CLONE; m <= COPY_METHOD_READ_WRITE; m++)
     {
       j.first = j.last = m;
@@ -400,7 +400,8 @@ each_rung (struct source const *s, char const *dir)
 static void
 with_offsets (struct source const *s, char const *dir)
 {
-  struct job j = { dir, 0, 0, COPY_SPARSE_AUTO, 1000, 500, 0 };
+  struct job j = { .dir = dir, .sparse = COPY_SPARSE_AUTO,
+                   .src_off = 1000, .dst_off = 500 };
   for (int m = COPY_METHOD_CLONE; m <= COPY_METHOD_READ_WRITE; m++)
     {
       j.first = j.last = m;
@@ -436,8 +437,9 @@ with_offsets (struct source const *s, char const *dir)
 static void
 zeros_to_holes (struct source const *s, char const *dir)
 {
-  struct job j = { dir, COPY_METHOD_READ_WRITE, COPY_METHOD_READ_WRITE,
-                   COPY_SPARSE_ALWAYS, 0, 0, 0 };
+  struct job j = { .dir = dir, .first = COPY_METHOD_READ_WRITE,
+                   .last = COPY_METHOD_READ_WRITE,
+                   .sparse = COPY_SPARSE_ALWAYS };
   for (int pass = 0; pass < 2; pass++, j.first = COPY_METHOD_CLONE)
     {
       int dst = temp_file (dir);
@@ -638,9 +640,11 @@ bounded (struct source const *s, char const *dir)
       for (size_t l = 0; l < sizeof lens / sizeof *lens; l++)
         {
           bool ladder = m == COPY_METHOD_NONE;
-          struct job j = { dir, ladder ? COPY_METHOD_CLONE : m,
-                           ladder ? COPY_METHOD_READ_WRITE : m,
-                           COPY_SPARSE_AUTO, from[f], 100 * f, 0 };
+          struct job j = { .dir = dir,
+                           .first = ladder ? COPY_METHOD_CLONE : m,
+                           .last = ladder ? COPY_METHOD_READ_WRITE : m,
+                           .sparse = COPY_SPARSE_AUTO, .src_off = from[f],
+                           .dst_off = 100 * f };
           enum expect exp = (ladder ? MUST : m == COPY_METHOD_CLONE ? NEVER
                              : rung_expect (s, m));
           bounded_copy (s, &j, lens[l], exp);
