@@ -14,7 +14,7 @@
 FUZZ_OUT = build-fuzz
 FUZZ_SECONDS = 60
 FUZZ_TARGETS = check-line hash-variants cat-format
-FUZZ_ARG_TARGETS = split-args preserve-list install-mode
+FUZZ_ARG_TARGETS = split-args preserve-list install-mode backup-suffix
 fuzz_isa =
 if HAVE_ISA_SHANI
 fuzz_isa += shani
