@@ -11,7 +11,7 @@
    the 'a's), and up to MAX_ENTRIES entries made beside it: each
    NAME followed by the entry (as "NAME.~3~" from ".~3~"), or, if the
    entry starts with '/', the rest of it alone.  The files are made in
-   a new directory under /dev/shm (or $TMPDIR), removed after each run;
+   a new directory under /dev/shm (or $TMPDIR), removed after the run;
    a NAME that cannot be made there (or holds a '/') is no input, an
    entry that cannot is left out.
 
@@ -64,7 +64,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "argmatch.h"
@@ -286,38 +285,24 @@ model_name (enum backup_type type, char const *name, char **entries,
   return s;
 }
 
-/* The directory that holds each run's directory "d", its descriptor,
-   and NAME_MAX there.  */
-static char *top_dir;
-static int top_fd = -1;
+/* Where each run makes its directory, and NAME_MAX there.  */
+static char const *tmp_dir;
 static long name_max;
 
-/* Remove the top directory, at exit (each run removes its "d").  */
-static void
-remove_top (void)
-{
-  rmdir (top_dir);
-}
-
-/* Make the top directory, once.  */
+/* Choose the place of the runs' directories, once: /dev/shm, where it
+   can be written to, else $TMPDIR or /tmp.  */
 static void
 setup (void)
 {
-  if (top_dir)
+  if (tmp_dir)
     return;
-  struct stat st;
-  char const *tmp = getenv ("TMPDIR");
-  if (stat ("/dev/shm", &st) == 0 && S_ISDIR (st.st_mode)
-      && access ("/dev/shm", W_OK) == 0)
-    tmp = "/dev/shm";
-  CHECK (asprintf (&top_dir, "%s/brisk-fuzz-bsuf.XXXXXX",
-                   tmp && *tmp ? tmp : "/tmp") >= 0);
-  CHECK (mkdtemp (top_dir));
-  atexit (remove_top);
-  top_fd = open (top_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  CHECK (top_fd >= 0);
+  tmp_dir = getenv ("TMPDIR");
+  if (access ("/dev/shm", W_OK) == 0)
+    tmp_dir = "/dev/shm";
+  else if (!tmp_dir || !*tmp_dir)
+    tmp_dir = "/tmp";
   errno = 0;
-  name_max = fpathconf (top_fd, _PC_NAME_MAX);
+  name_max = pathconf (tmp_dir, _PC_NAME_MAX);
   CHECK (name_max > 0);
 }
 
@@ -369,8 +354,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   memset (name + strlen (field[4]), 'a', pad);
 
   /* The directory, NAME and the entries.  */
-  CHECK (mkdirat (top_fd, "d", 0700) == 0);
-  int dfd = openat (top_fd, "d", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  char *dir;
+  CHECK (asprintf (&dir, "%s/brisk-fuzz-bsuf.XXXXXX", tmp_dir) >= 0);
+  CHECK (mkdtemp (dir));
+  int dfd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   CHECK (dfd >= 0);
   char *entries[MAX_ENTRIES];
   int n = 0;
@@ -387,7 +374,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       else
         CHECK (asprintf (&e, "%s%s", name, field[i]) >= 0);
       CHECK (e);
-      /* A '/' makes no name in "d".  */
+      /* A '/' makes no name in DIR.  */
       fd = (strchr (e, '/') ? -1
             : openat (dfd, e, O_WRONLY | O_CREAT | O_CLOEXEC, 0600));
       if (fd < 0)
@@ -454,11 +441,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       free (entries[i]);
     }
   /* An entry may be NAME, or another entry: what is left makes the
-     removal of "d" fail.  */
+     removal of DIR fail.  */
   if (made)
     unlinkat (dfd, name, 0);
   close (dfd);
-  CHECK (unlinkat (top_fd, "d", AT_REMOVEDIR) == 0);
+  CHECK (rmdir (dir) == 0);
+  free (dir);
   free (name);
   free (buf);
   return 0;
