@@ -1,6 +1,7 @@
-# tests/fuzz/args-lib.sh -- the seeds of the split-args, preserve-list
-# and install-mode fuzz targets (see the head comment of each) as
-# command lines, and what split, cp and install answer to them: for
+# tests/fuzz/args-lib.sh -- the seeds of the split-args, preserve-list,
+# install-mode and backup-suffix fuzz targets (see the head comment of
+# each) as command lines, and what split, cp and install answer to
+# them: for
 # tests/fuzz/record-args (GNU's answers, recorded) and args_check below
 # (ours, compared with them).  Sourced.
 #
@@ -102,6 +103,60 @@ args_mode_line ()
   args_quote mode "$seed_arg"
 }
 
+# Print the record line of the backup-suffix seed SEED: its NAME, the
+# values of VERSION_CONTROL and SIMPLE_BACKUP_SUFFIX ("=VALUE", or "-"
+# if unset), the entries made beside NAME (their number, then each),
+# and cp's options (--backup=WORD or -b, --suffix=SUFFIX; -S alone
+# stands for -b).  Return 2 if a field holds a newline, or the name
+# cannot be made; entries that cannot are left out, as by the target.
+args_backup_line ()
+{
+  set -- "$1" $(od -An -tu1 -N2 "$1")
+  [ $# -eq 3 ] || return 2
+  [ "$(tail -c +3 "$1" | tr -d '\n' | wc -c)" \
+    -eq "$(tail -c +3 "$1" | wc -c)" ] || return 2
+  { tail -c +3 "$1" | tr '\000' '\n'; echo; } > fields
+  flags=$2
+  name=$(field 5)$(printf "%$3s" '' | tr ' ' a)
+  args_backup_name "$name" || return 2
+  vc=- sbs=-
+  [ $((flags & 2)) -eq 0 ] || vc="=$(field 2)"
+  [ $((flags & 8)) -eq 0 ] || sbs="=$(field 4)"
+  set --
+  i=6
+  while [ $i -le 13 ] && [ $i -le "$(wc -l < fields)" ]; do
+    e=$(field $i)
+    case $e in
+      /*) e=${e#/} ;;
+      *) e=$name$e ;;
+    esac
+    ! args_backup_name "$e" || set -- "$@" "$e"
+    i=$((i + 1))
+  done
+  set -- "$name" "$vc" "$sbs" $# "$@"
+  if [ $((flags & 1)) -ne 0 ]; then
+    set -- "$@" --backup="$(field 1)"
+  elif [ $((flags & 4)) -eq 0 ]; then
+    set -- "$@" -b
+  fi
+  [ $((flags & 4)) -eq 0 ] || set -- "$@" --suffix="$(field 3)"
+  rm -f fields
+  args_quote backup "$@"
+}
+
+# Print line N of the file "fields".
+field () { sed -n "$1p" fields; }
+
+# Return 0 if NAME can name a file in a directory: not empty, . or ..,
+# no '/', at most 255 bytes (NAME_MAX here).
+args_backup_name ()
+{
+  case $1 in
+    ''|.|..|*/*) return 1 ;;
+  esac
+  [ "$(printf '%s' "$1" | wc -c)" -le 255 ]
+}
+
 # Run the command that follows and print its messages and exit status.
 args_cmd ()
 {
@@ -119,6 +174,10 @@ args_cmd ()
 #   preserve OPTION: cp OPTION from "in" (mode 600); the copy's mode.
 #   mode MODE: install -m MODE of a file, install -d -m MODE of a new
 #     directory, and of directories of modes 7777 and 0; their modes.
+#   backup NAME VC SBS N ENTRY... OPTION...: cp OPTION... of s/NAME
+#     into d (run in d), which holds NAME and the N ENTRYs, with
+#     VERSION_CONTROL and SIMPLE_BACKUP_SUFFIX set from VC and SBS (or
+#     unset); the names in d after.
 args_run_parse () { args_cmd split "$1" "$2" in x extra; }
 args_run_start ()
 {
@@ -146,6 +205,32 @@ args_run_mode ()
   mkdir -m 7777 e && mkdir -m 0 g || return 1
   args_cmd install -d -m "$1" e g
   stat -c '%a %n' f d e g 2>/dev/null || :
+}
+
+args_run_backup ()
+{
+  name=$1 vc=$2 sbs=$3 n=$4
+  shift 4
+  mkdir s d && printf new > "s/$name" && printf old > "d/$name" || return 1
+  while [ "$n" -gt 0 ]; do
+    : > "d/$1" || return 1
+    n=$((n - 1))
+    shift
+  done
+  (
+    unset VERSION_CONTROL SIMPLE_BACKUP_SUFFIX
+    case $vc in
+      =*) VERSION_CONTROL=${vc#=} && export VERSION_CONTROL ;;
+    esac
+    case $sbs in
+      =*) SIMPLE_BACKUP_SUFFIX=${sbs#=} && export SIMPLE_BACKUP_SUFFIX ;;
+    esac
+    # Into ".": GNU 9.1 renames the simple backup of a file in another
+    # directory to one in the working directory (README, cp's known
+    # differences), which this test is not about.
+    cd d && args_cmd cp "$@" -- "../s/$name" .
+  )
+  ls -A d
 }
 
 # Print the answer to the record line LINE with the tools of the
@@ -182,6 +267,7 @@ args_line ()
     split-args) args_split_line "$2" ;;
     preserve-list) args_preserve_line "$2" ;;
     install-mode) args_mode_line "$2" ;;
+    backup-suffix) args_backup_line "$2" ;;
   esac
 }
 

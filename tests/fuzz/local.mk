@@ -6,15 +6,16 @@
 ## and fails on any finding.  tests/fuzz/run runs one target.  The
 ## seed corpora are in tests/fuzz/corpus/TARGET; GNU's answers on the
 ## check-line seeds, in tests/fuzz/gnu/check-line, and on the option
-## arguments of split, cp and install (tests/fuzz/gnu/args, recorded by
-## tests/fuzz/record-args), are compared with ours by the tests below,
-## part of make check.  FUZZ_ARG_TARGETS, the option parsers, are
-## quick: CI gives them less time (.ci/run).
+## arguments of split, cp and install and on cp's backups
+## (tests/fuzz/gnu/args, recorded by tests/fuzz/record-args), are
+## compared with ours by the tests below, part of make check.
+## FUZZ_ARG_TARGETS, the option parsers, are quick: CI gives them less
+## time (.ci/run).
 
 FUZZ_OUT = build-fuzz
 FUZZ_SECONDS = 60
 FUZZ_TARGETS = check-line hash-variants cat-format
-FUZZ_ARG_TARGETS = split-args preserve-list install-mode
+FUZZ_ARG_TARGETS = split-args preserve-list install-mode backup-suffix
 fuzz_isa =
 if HAVE_ISA_SHANI
 fuzz_isa += shani
@@ -37,7 +38,8 @@ fuzz-run: fuzz
 .PHONY: fuzz fuzz-run
 
 FUZZ_TESTS = tests/fuzz/check-line.sh tests/fuzz/args-split-args.sh \
-  tests/fuzz/args-preserve-list.sh tests/fuzz/args-install-mode.sh
+  tests/fuzz/args-preserve-list.sh tests/fuzz/args-install-mode.sh \
+  tests/fuzz/args-backup-suffix.sh
 TESTS += $(FUZZ_TESTS)
 EXTRA_DIST += $(FUZZ_TESTS) tests/fuzz/local.mk tests/fuzz/build \
   tests/fuzz/run tests/fuzz/make-seeds tests/fuzz/record-check-line \
