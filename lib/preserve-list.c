@@ -1,5 +1,6 @@
 /* preserve-list.c -- the attribute lists of cp's --preserve and
-   --no-preserve.  Calls only the C library.  */
+   --no-preserve.  Calls the C library and gnulib's argmatch (which
+   only matches: it neither prints nor exits).  */
 
 #include <config.h>
 
@@ -7,6 +8,7 @@
 
 #include <string.h>
 
+#include "argmatch.h"
 #include "copy-file.h"
 
 char const *const preserve_attr_names[] = {
@@ -21,20 +23,12 @@ unsigned int const preserve_attr_bits[] = {
 
 /* Return the bit of the attribute that ITEM names: in full, or as an
    abbreviation that only one name starts with; else -1 if none starts
-   with it, -2 if several do (as argmatch tells them).  */
+   with it, -2 if several do (argmatch's answers).  */
 static int
 match_attr (char const *item)
 {
-  size_t len = strlen (item);
-  int found = -1;
-  for (int i = 0; preserve_attr_names[i]; i++)
-    if (strncmp (preserve_attr_names[i], item, len) == 0)
-      {
-        if (!preserve_attr_names[i][len])
-          return preserve_attr_bits[i];
-        found = found == -1 ? (int) preserve_attr_bits[i] : -2;
-      }
-  return found;
+  ptrdiff_t i = argmatch (item, preserve_attr_names, NULL, 0);
+  return i < 0 ? i : (int) preserve_attr_bits[i];
 }
 
 /* Parse the comma-separated LIST, cutting it into its items in place,

@@ -51,8 +51,8 @@
    to a function that jumps back here, and it points stderr at a
    memory stream for the call, so that the messages can be compared
    with the model's.  The quoting of gnulib's quotearg is left out
-   (stubs below print the word as it is): the args test compares
-   the tools' real messages with GNU's.  */
+   (tests/fuzz/gl-stubs.c prints the word as it is): the args test
+   compares the tools' real messages with GNU's.  */
 
 #include <config.h>
 
@@ -69,40 +69,8 @@
 #include "argmatch.h"
 #include "backupfile.h"
 #include "fuzz.h"
-#include "quote.h"
-#include "quotearg.h"
 
 enum { MAX_ENTRIES = 8 };
-
-/* backupfile allocates with xmalloc: running out is a finding.  */
-void
-xalloc_die (void)
-{
-  abort ();
-}
-
-/* argmatch's messages quote the word and the context; here they are
-   printed as they are (see above).  */
-char *
-quotearg_n_style (int n, enum quoting_style s, char const *arg)
-{
-  (void) n;
-  (void) s;
-  return (char *) arg;
-}
-
-char const *
-quote_n (int n, char const *arg)
-{
-  (void) n;
-  return arg;
-}
-
-char const *
-quote (char const *arg)
-{
-  return arg;
-}
 
 /* Where argmatch_die jumps back to.  */
 static jmp_buf die_jump;

@@ -34,13 +34,6 @@
 #include "fuzz.h"
 #include "install-mode.h"
 
-/* modechange allocates with xmalloc: running out is a finding.  */
-void
-xalloc_die (void)
-{
-  abort ();
-}
-
 enum { ALL = 07777, SETIDS = S_ISUID | S_ISGID };
 
 /* The result of the model: whether the mode is valid, and the mode

@@ -45,5 +45,5 @@ EXTRA_DIST += $(FUZZ_TESTS) tests/fuzz/local.mk tests/fuzz/build \
   tests/fuzz/run tests/fuzz/make-seeds tests/fuzz/record-check-line \
   tests/fuzz/check-line-lib.sh tests/fuzz/corpus tests/fuzz/gnu \
   tests/fuzz/record-args tests/fuzz/args-lib.sh \
-  tests/fuzz/fuzz.h $(FUZZ_TARGETS:%=tests/fuzz/%.c) \
+  tests/fuzz/fuzz.h tests/fuzz/gl-stubs.c $(FUZZ_TARGETS:%=tests/fuzz/%.c) \
   $(FUZZ_ARG_TARGETS:%=tests/fuzz/%.c)
