@@ -1022,13 +1022,17 @@ unbackup (struct loc const *dst, char const *backup)
 
 /* Get the status of SRC into *ST, following a symlink when FOLLOW; for
    an entry that readdir says is a regular file, by opening it (the
-   open is needed anyway) into *FD.  Return true, or false (reported).  */
+   open is needed anyway) into *FD, unless the copy may be skipped
+   (MAY_SKIP: an existing destination that -n, -i or --update may
+   leave be, where the open would be wasted).  Return true, or false
+   (reported).  */
 static bool
 stat_source (struct loc const *src, unsigned char d_type, bool follow,
-             struct stat *st, int *fd)
+             bool may_skip, struct stat *st, int *fd)
 {
   *fd = -1;
-  if (d_type == DT_REG && copier.data && !x->hard_link && !x->symbolic_link)
+  if (d_type == DT_REG && copier.data && !x->hard_link && !x->symbolic_link
+      && !may_skip)
     {
       *fd = openat (src->dirfd, src->name,
                     O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
@@ -1093,7 +1097,9 @@ copy_entry (struct loc const *src, struct loc const *dst,
                  || (top && x->deref == DEREF_COMMAND_LINE));
   struct stat st, dst_st;
   int src_fd;
-  if (!stat_source (src, d_type, follow, &st, &src_fd))
+  bool may_skip = (!(parent && parent->fresh)
+                   && (x->clobber != CLOBBER_YES || x->update != UPDATE_ALL));
+  if (!stat_source (src, d_type, follow, may_skip, &st, &src_fd))
     return false;
   bool ok = true, exists = false, done;
   char *backup = NULL, *backup_name = NULL, *backup_path = NULL;
