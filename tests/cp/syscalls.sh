@@ -23,31 +23,30 @@ for i in 0 1 2 3 4 5 6 7 8 9; do
 done
 test "$(find src -type f | wc -l)" -eq 200 || framework_failure_ "200 files"
 
-for opt in -a -r; do
-  limit=10
-  test $opt = -r && limit=8
+# count_ OPT LIMIT: cp OPT of empty to e, then of src to t, under
+# strace -c; at most LIMIT calls a file (one more when sanitized), and
+# t equal to src.
+count_ ()
+{
+  limit=$2
   test -n "${BRISK_SANITIZED-}" && limit=$((limit + 1))
-  rm -rf e t
-  strace -c -f -o base$opt "$cp" $opt empty e 2> err || fail=1
-  strace -c -f -o tree$opt "$cp" $opt src t 2>> err || fail=1
-  test -s err && { echo "cp $opt wrote:"; cat err; fail=1; }
+  strace -c -f -o base$1 "$cp" $1 empty e 2> err || fail=1
+  strace -c -f -o tree$1 "$cp" $1 src t 2>> err || fail=1
+  test -s err && { echo "cp $1 wrote:"; cat err; fail=1; }
   diff -r src t || fail=1
-  calls_per_file_ base$opt tree$opt 200 $limit "cp $opt" || fail=1
-done
+  calls_per_file_ base$1 tree$1 200 $limit "cp $1" || fail=1
+}
+
+rm -rf e t && count_ -a 10
+rm -rf e t && count_ -r 8
 
 # Onto a whole copy (-T: t is the copy, not its parent) with -n, and
 # with -u (nothing newer): each file is skipped after a stat of each
 # side, at most 3 calls a file (GNU's cp 9.1: about 2.8); it is not
 # opened, as it would be for its copy.
 for opt in -rnT -ruT; do
-  limit=3
-  test -n "${BRISK_SANITIZED-}" && limit=$((limit + 1))
   rm -rf e && mkdir e || framework_failure_ "mkdir e"
-  strace -c -f -o base$opt "$cp" $opt empty e 2> err || fail=1
-  strace -c -f -o tree$opt "$cp" $opt src t 2>> err || fail=1
-  test -s err && { echo "cp $opt wrote:"; cat err; fail=1; }
-  diff -r src t || fail=1
-  calls_per_file_ base$opt tree$opt 200 $limit "cp $opt" || fail=1
+  count_ $opt 3
 done
 
 Exit $fail
