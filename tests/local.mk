@@ -154,8 +154,9 @@ check-local: check-TESTS
 # test typed, as the messages GNU's twin prints expect.
 # A memory error or a definite leak makes the program exit with status
 # 66, so its test fails; valgrind's report is kept in
-# $(VALGRIND_DIR)/log/NAME.PID.log, and the target ends by naming every
-# such report.  BRISK_VALGRIND tells the tests (those that trace the
+# $(VALGRIND_DIR)/log/NAME.PID.log (a directory every user may write
+# to, as the tests run some tools as user nobody), and the target ends
+# by naming every such report.  BRISK_VALGRIND tells the tests (those that trace the
 # tools with strace skip: they would trace valgrind), and
 # BRISK_SANITIZED makes the differential tests run fewer cases.  Slow:
 # not run by .ci/run.
@@ -166,6 +167,7 @@ VALGRIND_FLAGS = --quiet --error-exitcode=66 --leak-check=full \
 check-valgrind: all
 	rm -rf $(VALGRIND_DIR)
 	$(MKDIR_P) $(VALGRIND_DIR)/bin $(VALGRIND_DIR)/log
+	chmod 1777 $(VALGRIND_DIR)/log
 	@d='$(abs_builddir)/$(VALGRIND_DIR)'; \
 	for p in $(bin_PROGRAMS); do \
 	  n=$${p##*/}; \
