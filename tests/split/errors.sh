@@ -68,16 +68,22 @@ done
 # the filters the same records (Brisk's buffered records are written
 # first).  The filters outlive split: the pipe to sort waits for them.
 # split's message goes to a file of its own: written in pieces, it
-# could be cut by a line from a filter still running.
-for bin in gbin_ bbin_; do
-  (ulimit -n 20 && PATH=$PWD/$bin:$PATH && export PATH &&
-   split --filter=cat -n r/100 many 2> fd.$bin.err; echo "status $?") \
-    | sort > fd.$bin
-done
-compare fd.gbin_ fd.bbin_ || fail=1
-compare fd.gbin_.err fd.bbin_.err || fail=1
-grep -q '^split: failed to create pipe: Too many open files$' fd.bbin_.err \
-  || fail=1
+# could be cut by a line from a filter still running.  Not under
+# make check-valgrind: valgrind keeps descriptors of its own below the
+# limit, so split runs out sooner there and gives fewer records.
+if test -n "${BRISK_VALGRIND-}"; then
+  echo "--filter out of descriptors: not compared under valgrind"
+else
+  for bin in gbin_ bbin_; do
+    (ulimit -n 20 && PATH=$PWD/$bin:$PATH && export PATH &&
+     split --filter=cat -n r/100 many 2> fd.$bin.err; echo "status $?") \
+      | sort > fd.$bin
+  done
+  compare fd.gbin_ fd.bbin_ || fail=1
+  compare fd.gbin_.err fd.bbin_.err || fail=1
+  grep -q '^split: failed to create pipe: Too many open files$' \
+    fd.bbin_.err || fail=1
+fi
 
 echo "$check_n_ cases"
 Exit $fail
