@@ -50,8 +50,6 @@ struct copy_job
                                    not bounded: until end of file) */
   bool dst_append;              /* DST has O_APPEND: seeks do not
                                    place writes */
-  bool sparse_src;              /* the sparse rung runs: the source
-                                   looked sparse */
   char *buf;
   size_t buf_size;
 };
@@ -85,14 +83,29 @@ dst_takes_holes (struct copy_job const *j)
           && 0 <= j->dst_off && j->dst_st.st_size <= j->dst_off);
 }
 
+/* Whether J's source looks sparse: a regular file with fewer blocks
+   than its size needs.  */
+static bool
+src_looks_sparse (struct copy_job const *j)
+{
+  return (S_ISREG (j->src_st.st_mode)
+          && j->src_st.st_blocks * 512 < j->src_st.st_size);
+}
+
 /* Whether J's read/write loop turns blocks of zeros into holes: with
-   COPY_SPARSE_ALWAYS, and with COPY_SPARSE_AUTO within the data of a
-   source that looks sparse (as GNU's cp does: zeros written into such
-   a file take no blocks in its copy).  */
+   COPY_SPARSE_ALWAYS; and with COPY_SPARSE_AUTO, where the ladder
+   holds the sparse rung, within the data of a source that looks sparse
+   (as GNU's cp does: zeros written into such a file take no blocks in
+   its copy), on that rung or on those below it should it give up.  */
 static bool
 skip_zeros (struct copy_job const *j)
 {
-  return ((j->engine->sparse == COPY_SPARSE_ALWAYS || j->sparse_src)
+  struct copy_engine const *e = j->engine;
+  bool sparse_rung_on = (e->first <= COPY_METHOD_SPARSE
+                         && COPY_METHOD_SPARSE <= e->last);
+  return ((e->sparse == COPY_SPARSE_ALWAYS
+           || (e->sparse == COPY_SPARSE_AUTO && sparse_rung_on
+               && src_looks_sparse (j)))
           && dst_takes_holes (j));
 }
 
@@ -413,14 +426,11 @@ static int
 sparse_rung (struct copy_job *j)
 {
 #ifdef SEEK_DATA
-  if (j->engine->sparse == COPY_SPARSE_NEVER
-      || !S_ISREG (j->src_st.st_mode) || j->src_off < 0
-      || !(j->src_st.st_blocks * 512 < j->src_st.st_size)
-      || !dst_takes_holes (j))
+  if (j->engine->sparse == COPY_SPARSE_NEVER || !src_looks_sparse (j)
+      || j->src_off < 0 || !dst_takes_holes (j))
     return 0;
-  /* Zeros within the data become holes, here and on the rungs below
-     should this one give up.  */
-  j->sparse_src = true;
+  /* Zeros within the data become holes (skip_zeros), here and on the
+     rungs below should this one give up.  */
   off_t pos = j->src_off;
   off_t limit = (OFF_T_MAX - pos < j->left ? OFF_T_MAX : pos + j->left);
   for (bool first = true; pos < limit; first = false)
