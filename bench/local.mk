@@ -37,6 +37,12 @@ bench_maxrss_SOURCES = bench/maxrss.c bench/cpu-time.h
 bench_maxrss_LDADD = gl/lib/libgnu.a $(LIB_CLOCK_GETTIME)
 CLEANFILES += bench/maxrss$(EXEEXT)
 
+# The least work two benchmarks' tools could do: open and read small
+# files (many-compare), write pieces from memory (split-compare).
+EXTRA_PROGRAMS += bench/floors
+bench_floors_SOURCES = bench/floors.c
+CLEANFILES += bench/floors$(EXEEXT)
+
 EXTRA_DIST += bench/README bench/run bench/sum-compare bench/cat-compare \
   bench/tee-compare bench/blksize-sweep bench/tee-sweep \
   bench/fadvise-compare bench/cp-compare bench/cp-progress \

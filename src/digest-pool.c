@@ -90,6 +90,7 @@ struct digest_pool
   struct job *jobs;     /* WINDOW slots */
   size_t pushed, taken, popped;
   bool stopping;        /* workers must return once no job is left */
+  bool draining;        /* no job is pushed until all are popped */
   /* The job the caller waits for (under the lock), or null.  */
   struct job *_Atomic awaited;
   pthread_mutex_t lock;
@@ -430,10 +431,29 @@ run_lanes (struct digest_pool *pool, struct job **jobs, size_t n,
     }
 }
 
+/* How many jobs a thread of POOL takes at once to hash side by side:
+   a whole batch; but while the pool drains, a share of the jobs left
+   for each thread (at least MIN_BUSY), so that the threads end
+   together, rather than one of them hashing the last batch while the
+   others wait.  Call with the lock held.  */
+static size_t
+batch_take (const struct digest_pool *pool)
+{
+  size_t n = pool->batch;
+  if (pool->draining)
+    {
+      size_t threads = pool->started + 1;
+      size_t share = (pool->pushed - pool->taken + threads - 1) / threads;
+      n = share < n ? share : n;
+      n = n < pool->min_busy ? pool->min_busy : n;
+    }
+  return n;
+}
+
 /* If POOL hashes side by side and enough jobs wait, take up to a batch
-   of them (the first in order) and do them in K's lanes, and return
-   true; else return false.  Call with the lock held; it is released
-   while the files are read.  */
+   of them (the first in order; see batch_take) and do them in K's
+   lanes, and return true; else return false.  Call with the lock held;
+   it is released while the files are read.  */
 static bool
 do_batch (struct digest_pool *pool, struct lane_kit *k)
 {
@@ -451,9 +471,9 @@ do_batch (struct digest_pool *pool, struct lane_kit *k)
         pool->batch = 2 * k->width;
     }
   struct job *jobs[BATCH_MAX];
-  size_t n = 0;
+  size_t n = 0, take = batch_take (pool);
   struct job *j;
-  while (n < pool->batch && (j = take_job (pool)))
+  while (n < take && (j = take_job (pool)))
     jobs[n++] = j;
   pthread_mutex_unlock (&pool->lock);
   run_lanes (pool, jobs, n, k);
@@ -474,9 +494,10 @@ worker (void *arg)
     {
       /* With lanes, a worker takes whole batches only: jobs pushed one
          at a time would otherwise go one at a time to idle workers,
-         and never side by side.  The caller does what is left.  */
+         and never side by side.  The caller does what is left, but
+         while the pool drains, when the threads share it.  */
       bool lanes = pool->batch && !kit.failed;
-      if (lanes && pool->pushed - pool->taken >= pool->batch
+      if (lanes && pool->pushed - pool->taken >= batch_take (pool)
           && do_batch (pool, &kit))
         continue;
       struct job *j = lanes ? NULL : take_job (pool);
@@ -588,7 +609,7 @@ static void
 call_worker (struct digest_pool *pool)
 {
   size_t queued = pool->pushed - pool->taken;
-  if (queued < (pool->batch ? pool->batch : 1))
+  if (queued < (pool->batch ? batch_take (pool) : 1))
     return;
   if (pool->idle > 0)
     pthread_cond_signal (&pool->work);
@@ -604,6 +625,7 @@ void
 digest_pool_push (struct digest_pool *pool, const char *name)
 {
   pthread_mutex_lock (&pool->lock);
+  pool->draining = false;
   struct job *j = &pool->jobs[pool->pushed++ % pool->window];
   j->name = name;
   j->state = name ? JOB_QUEUED : JOB_DONE;
@@ -611,6 +633,19 @@ digest_pool_push (struct digest_pool *pool, const char *name)
     call_worker (pool);
   else
     j->out = (struct digest_outcome) { .kept = true };
+  pthread_mutex_unlock (&pool->lock);
+}
+
+/* See digest-pool.h.  Idle workers are woken to share the jobs that
+   wait in less than a batch.  */
+void
+digest_pool_drain (struct digest_pool *pool)
+{
+  pthread_mutex_lock (&pool->lock);
+  pool->draining = true;
+  if (pool->batch && pool->idle > 0
+      && pool->pushed - pool->taken >= batch_take (pool))
+    pthread_cond_broadcast (&pool->work);
   pthread_mutex_unlock (&pool->lock);
 }
 

@@ -58,6 +58,11 @@ bool digest_pool_full (const struct digest_pool *pool);
    full.  */
 void digest_pool_push (struct digest_pool *pool, const char *name);
 
+/* Say that every job of POOL will be popped before the next push, so
+   that the threads share out the last ones rather than leave them to
+   the caller, or to one thread, as whole batches.  */
+void digest_pool_drain (struct digest_pool *pool);
+
 /* Wait for the oldest job of POOL (there must be one), store its
    outcome in *OUT and drop it.  If no worker has taken the job yet,
    do it in the calling thread.  */

@@ -85,7 +85,13 @@ enum
   /* Jobs queued per worker: enough that a large file does not leave the
      other workers idle behind it for long, few enough that the memory
      used does not grow with the number of files.  */
-  JOBS_PER_THREAD = 4
+  JOBS_PER_THREAD = 4,
+  /* With workers and a multi-lane core, the window holds this many
+     batches for each thread.  The caller hashes the batches it finds
+     waiting while the oldest job is not done; with one batch a thread,
+     each thread in turn found none and slept, waiting on the others
+     (sha256sum -j 2 on 20,000 files: 1,870 futex calls; 39 with 8).  */
+  BATCHES_AHEAD = 8
 };
 
 enum
@@ -657,6 +663,8 @@ check_file (const char *name)
     (pool ? queue_line : check_line) (line, n, ++lineno, display, is_stdin,
                                       &counts);
   free (line);
+  if (pool)
+    digest_pool_drain (pool);
   while (lines_popped < lines_pushed)
     finish_line (display, &counts);
 
@@ -708,6 +716,8 @@ sum_files (char **files)
       else
         ok &= sum_file (*printed++);
     }
+  if (pool)
+    digest_pool_drain (pool);
   while (printed < files)
     ok &= sum_file (*printed++);
   return ok;
@@ -747,8 +757,9 @@ start_pool (bool many)
   if (workers == 0 && !(batch && many))
     return;
   lines_window = JOBS_PER_THREAD * threads;
-  if (lines_window < (workers + 1) * batch)
-    lines_window = (workers + 1) * batch;
+  size_t ahead = (workers ? BATCHES_AHEAD : 1) * (workers + 1) * batch;
+  if (lines_window < ahead)
+    lines_window = ahead;
   pool = digest_pool_new (algo, workers, lines_window);
   lines = xcalloc (lines_window, sizeof *lines);
 }

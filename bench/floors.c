@@ -1,0 +1,109 @@
+/* floors.c -- the least work a tool could do for two of the benchmarks,
+   so that a target can be set beside what the machine allows.
+
+   Usage:
+     bench/floors open-read FILE...
+       Opens each FILE, reads it into a 64 KiB buffer until a read
+       returns 0, and closes it: for a small file, the four system
+       calls a hashing tool cannot do without (no hashing, no output).
+       bench/many-compare runs it under bench/maxrss for the CPU time
+       of a small file.
+     bench/floors write-pieces TOTAL PIECE DIR
+       Writes TOTAL MiB of one buffer already in memory into new files
+       of PIECE MiB in DIR (DIR/p0, DIR/p1, ...), in writes of 128 KiB:
+       what any split -b must at least do where the pieces cannot share
+       the input's blocks (tmpfs, ext4), without reading the input.
+       bench/split-compare times it beside split -b.
+
+   Exit status: 0, or 1 with a message if a call fails.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum
+{
+  READ_SIZE = 64 * 1024,
+  WRITE_SIZE = 128 * 1024,
+  MIB = 1024 * 1024
+};
+
+static char buf[WRITE_SIZE > READ_SIZE ? WRITE_SIZE : READ_SIZE];
+
+/* Report the failure of WHAT on NAME, with errno, and exit 1.  */
+static void
+die (const char *what, const char *name)
+{
+  fprintf (stderr, "floors: %s %s: %s\n", what, name, strerror (errno));
+  exit (1);
+}
+
+/* Open, read to the end and close each of the N files NAMES.  */
+static void
+open_read (char **names, int n)
+{
+  for (int i = 0; i < n; i++)
+    {
+      int fd = open (names[i], O_RDONLY);
+      if (fd < 0)
+        die ("open", names[i]);
+      ssize_t r;
+      while ((r = read (fd, buf, READ_SIZE)) > 0)
+        continue;
+      if (r < 0)
+        die ("read", names[i]);
+      if (close (fd) != 0)
+        die ("close", names[i]);
+    }
+}
+
+/* Write TOTAL bytes of BUF into new files of PIECE bytes in DIR.  */
+static void
+write_pieces (long long total, long long piece, const char *dir)
+{
+  memset (buf, 'x', sizeof buf);
+  char name[4096];
+  for (long long done = 0, k = 0; done < total; k++)
+    {
+      snprintf (name, sizeof name, "%s/p%lld", dir, k);
+      int fd = open (name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (fd < 0)
+        die ("open", name);
+      for (long long in_piece = 0; in_piece < piece && done < total;)
+        {
+          long long left = piece - in_piece;
+          size_t len = left < WRITE_SIZE ? left : WRITE_SIZE;
+          if (total - done < (long long) len)
+            len = total - done;
+          ssize_t w = write (fd, buf, len);
+          if (w <= 0)
+            die ("write", name);
+          in_piece += w;
+          done += w;
+        }
+      if (close (fd) != 0)
+        die ("close", name);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc >= 2 && strcmp (argv[1], "open-read") == 0)
+    open_read (argv + 2, argc - 2);
+  else if (argc == 5 && strcmp (argv[1], "write-pieces") == 0)
+    write_pieces (atoll (argv[2]) * MIB, atoll (argv[3]) * MIB, argv[4]);
+  else
+    {
+      fputs ("usage: floors open-read FILE...\n"
+             "       floors write-pieces TOTAL_MIB PIECE_MIB DIR\n",
+             stderr);
+      return 1;
+    }
+  return 0;
+}
