@@ -27,7 +27,8 @@ lib_libbrisk_la_SOURCES += lib/io-wait.c lib/io-wait.h \
   lib/read-batch.c lib/read-batch.h
 lib_libbrisk_la_SOURCES += lib/same-content.c lib/same-content.h
 lib_libbrisk_la_SOURCES += lib/cat-format.c lib/cat-format.h
-lib_libbrisk_la_SOURCES += lib/split-args.c lib/split-args.h
+lib_libbrisk_la_SOURCES += lib/split-args.c lib/split-args.h \
+  lib/memchr-nth.c lib/memchr-nth.h
 lib_libbrisk_la_SOURCES += lib/preserve-list.c lib/preserve-list.h
 lib_libbrisk_la_SOURCES += lib/install-mode.c lib/install-mode.h
 lib_libbrisk_la_LIBADD =

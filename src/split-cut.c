@@ -12,6 +12,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #include "error.h"
 #include "full-write.h"
 #include "ioblksize.h"
+#include "memchr-nth.h"
 #include "split.h"
 #include "xalloc.h"
 
@@ -146,13 +148,13 @@ cut_lines (intmax_t n_lines, size_t bufsize)
               piece_new ();
               left = n_lines;
             }
-          char *stop = end;
-          for (char *q = p; (q = memchr (q, eolchar, end - q)); )
-            if (q++, --left == 0)
-              {
-                stop = q;
-                break;
-              }
+          /* Most blocks hold no piece's end: count their lines.  */
+          size_t found;
+          char const *eol = memchr_nth (p, end - p, eolchar,
+                                        left < SIZE_MAX ? left : SIZE_MAX,
+                                        &found);
+          char *stop = eol ? p + (eol - p) + 1 : end;
+          left = eol ? 0 : left - found;
           piece_write (p, stop - p);
           p = stop;
         }

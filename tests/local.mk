@@ -27,7 +27,7 @@ unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-ioblksize tests/unit/test-fastcopy \
   tests/unit/test-copy-data tests/unit/test-copy-file \
   tests/unit/test-lanes-sha tests/unit/test-lanes \
-  tests/unit/test-read-batch
+  tests/unit/test-read-batch tests/unit/test-memchr-nth
 check_PROGRAMS += $(unit_tests)
 tests_unit_test_kat_SOURCES = tests/unit/test-kat.c tests/unit/kat-table.h
 tests_unit_test_vectors_SOURCES = tests/unit/test-vectors.c
@@ -41,6 +41,8 @@ tests_unit_test_ioblksize_SOURCES = tests/unit/test-ioblksize.c
 tests_unit_test_copy_data_SOURCES = tests/unit/test-copy-data.c
 tests_unit_test_copy_file_SOURCES = tests/unit/test-copy-file.c
 tests_unit_test_read_batch_SOURCES = tests/unit/test-read-batch.c
+tests_unit_test_memchr_nth_SOURCES = tests/unit/test-memchr-nth.c \
+  tests/unit/unit-rnd.h
 tests_unit_test_lanes_sha_SOURCES = tests/unit/test-lanes-sha.c \
   tests/unit/unit-rnd.h
 

@@ -142,6 +142,28 @@ TABLE
 # -b of the input read once already: from its offset on.
 check_ '<many' -n 2 || fail=1
 
+# Lines counted many to a block: pieces that end in every place of a
+# 64-byte stretch, and in the random file's lines.
+awk 'BEGIN { for (i = 1; i <= 3000; i++) print substr("zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz", 1, i % 71) }' > lows
+for n in 1 63 64 65 1000; do
+  check_ - -l $n ../../lows || fail=1
+done
+check_ - -l 37 ../../rand || fail=1
+check_ '<rand' -l 500 || fail=1
+
+# A separator above 0x7f: GNU 9.1 takes it for no -t at all (newline),
+# so Brisk's pieces are checked against GNU's of the same text with
+# newlines, each piece turned back.
+tr '\n' '\377' < lows > highs
+for n in 1 64 1000; do
+  mkdir h$n h$n/g h$n/b || framework_failure_
+  (cd h$n/g && "$(gnu_tool split)" -l $n ../../lows &&
+   for f in x*; do tr '\n' '\377' < $f > $f.t && mv $f.t $f; done &&
+   cd ../b && "$BRISK_BIN/split" -t "$(printf '\377')" -l $n ../../highs) ||
+    fail=1
+  diff -r h$n/g h$n/b > /dev/null || { echo "FAIL: -t \\377 -l $n"; fail=1; }
+done
+
 # A hexadecimal start value with a letter: GNU 9.1 takes the letter's
 # distance from '0' as its index in the alphabet and reads past it
 # (names such as x0: and x0l, from whatever follows in its memory);
