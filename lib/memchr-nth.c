@@ -63,7 +63,7 @@ nth_bit (uint64_t mask, size_t k)
 }
 #endif
 
-void const *
+void *
 memchr_nth (void const *p, size_t n, int c, size_t k, size_t *found)
 {
   unsigned char const *s = p;
@@ -75,14 +75,14 @@ memchr_nth (void const *p, size_t n, int c, size_t k, size_t *found)
     {
       size_t count = chunk_count (s, v);
       if (k - seen <= count)
-        return s + nth_bit (chunk_mask (s, v), k - seen);
+        return (void *) (s + nth_bit (chunk_mask (s, v), k - seen));
       seen += count;
     }
 #endif
   for (unsigned char const *q; n && (q = memchr (s, b, n)); s = q + 1)
     {
       if (++seen == k)
-        return q;
+        return (void *) q;
       n -= q + 1 - s;
     }
   *found = seen;

@@ -13,8 +13,7 @@
 /* Return the address of the Kth byte equal to C (converted to unsigned
    char) among the N bytes at P, counting from 1; K must be at least 1.
    If there are fewer than K, return NULL and store their count in
-   *FOUND.  */
-void const *memchr_nth (void const *p, size_t n, int c, size_t k,
-                        size_t *found);
+   *FOUND.  Like memchr, it returns a pointer into P without const.  */
+void *memchr_nth (void const *p, size_t n, int c, size_t k, size_t *found);
 
 #endif

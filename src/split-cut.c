@@ -150,10 +150,9 @@ cut_lines (intmax_t n_lines, size_t bufsize)
             }
           /* Most blocks hold no piece's end: count their lines.  */
           size_t found;
-          char const *eol = memchr_nth (p, end - p, eolchar,
-                                        left < SIZE_MAX ? left : SIZE_MAX,
-                                        &found);
-          char *stop = eol ? p + (eol - p) + 1 : end;
+          char *eol = memchr_nth (p, end - p, eolchar,
+                                  left < SIZE_MAX ? left : SIZE_MAX, &found);
+          char *stop = eol ? eol + 1 : end;
           left = eol ? 0 : left - found;
           piece_write (p, stop - p);
           p = stop;
