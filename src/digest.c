@@ -204,10 +204,10 @@ and read in batches through io_uring; BRISK_URING=0 turns that off.\n\
 With -j above 1, worker threads read and hash regular files while the main\n\
 thread prints each result in its turn; standard input, FIFOs and other files\n\
 that are not regular are read by the main thread, in their turn too.\n\
-The default stays 1, as GNU's: -j 0 took 0.68 of -j 1's time on cached\n\
-files of 512 KiB, but 0.93-0.99 on a disk throttled to one head's rate,\n\
-1.06 on a short run of small cached files, and 10-30% more CPU time; give\n\
--j 0 for many large files in the page cache or on a solid-state disk.\n\
+The default stays 1, as GNU's: -j 0 took 0.74-0.82 of -j 1's time on\n\
+cached files of 512 KiB, but 0.94-1.05 on a disk throttled to one head's\n\
+rate, 0.98 on a short run of small cached files, and 10-40% more CPU time;\n\
+give -j 0 for many large files in the page cache or on a solid-state disk.\n\
 ",
          stdout);
   exit (status);
