@@ -39,7 +39,7 @@ awk 'BEGIN { srand(8); for (i = 0; i < 3000; i++) {
   print s } }' > longer
 for size in 200 4096; do
   brisk_env_=BRISK_IO_BUFSIZE=$size
-  for args in '-l 1' '-l 7' '-l 100' '-l 2999'; do
+  for args in '-l 3' '-l 7' '-l 100' '-l 2999'; do
     # shellcheck disable=SC2086
     check_ - $args ../../longer || fail=1
   done
