@@ -41,6 +41,7 @@ CLEANFILES += bench/maxrss$(EXEEXT)
 # files (many-compare), write pieces from memory (split-compare).
 EXTRA_PROGRAMS += bench/floors
 bench_floors_SOURCES = bench/floors.c
+bench_floors_LDADD =
 CLEANFILES += bench/floors$(EXEEXT)
 
 EXTRA_DIST += bench/README bench/run bench/sum-compare bench/cat-compare \
