@@ -90,8 +90,15 @@ enum
      batches for each thread.  The caller hashes the batches it finds
      waiting while the oldest job is not done; with one batch a thread,
      each thread in turn found none and slept, waiting on the others
-     (sha256sum -j 2 on 20,000 files: 1,870 futex calls; 39 with 8).  */
-  BATCHES_AHEAD = 8
+     (sha256sum -j 2 on 20,000 files: 1,870 futex calls; 39 with 8).
+     With 8, the threads (the caller and two workers on two CPUs)
+     still emptied the window whenever the scheduler set aside the
+     one holding the oldest batch for a time slice, and then slept
+     until it came back: 50 to 100 sleeps of the workers, 50 ms in
+     all, in a run of 100 ms; with 32, 2 sleeps (its start and its
+     end).  A job and its line take about 140 bytes (and in --check
+     mode the line's text).  */
+  BATCHES_AHEAD = 32
 };
 
 enum
