@@ -212,9 +212,10 @@ With -j above 1, worker threads read and hash regular files while the main\n\
 thread prints each result in its turn; standard input, FIFOs and other files\n\
 that are not regular are read by the main thread, in their turn too.\n\
 The default stays 1, as GNU's: -j 0 took 0.74-0.82 of -j 1's time on\n\
-cached files of 512 KiB, but 0.94-1.05 on a disk throttled to one head's\n\
-rate, 0.98 on a short run of small cached files, and 10-40% more CPU time;\n\
-give -j 0 for many large files in the page cache or on a solid-state disk.\n\
+cached files of 512 KiB, but 0.94-1.06 on a disk throttled to one head's\n\
+rate, 0.96-0.98 on a short run of small cached files, and 10-40% more CPU\n\
+time; give -j 0 for many large files in the page cache or on a solid-state\n\
+disk.\n\
 ",
          stdout);
   exit (status);
