@@ -42,6 +42,7 @@
 #include "copy-report.h"
 #include "cp.h"
 #include "cp-progress.h"
+#include "stack-room.h"
 
 #define quoteaf(name) quotearg_style (shell_escape_always_quoting_style, name)
 #define quoteaf_n(n, name) \
@@ -105,6 +106,12 @@ static bool into_self;
 /* The directories made by this run: a source directory among them is
    a copy being copied into itself.  */
 static Hash_table *dirs_made;
+
+/* How deep the walk may go: each level of directories takes about a
+   kilobyte of stack (more under the sanitizers), and the stack must
+   keep room for what the deepest level calls.  */
+enum { WALK_STACK_RESERVE = 512 * 1024 };
+static struct stack_room walk_room;
 
 static bool copy_entry (struct loc const *src, struct loc const *dst,
                         struct dst_dir const *parent, unsigned char d_type,
@@ -217,6 +224,8 @@ cp_copy_init (struct cp_options const *opts, int n_sources)
       if (!links)
         xalloc_die ();
     }
+
+  stack_room_init (&walk_room, WALK_STACK_RESERVE);
 
   /* A deep tree holds two descriptors per level open.  */
   struct rlimit rl;
@@ -1185,6 +1194,15 @@ copy_entry (struct loc const *src, struct loc const *dst,
     ok = link_entry (src, dst, follow);
   else if (S_ISDIR (st.st_mode))
     {
+      if (!stack_room_left (&walk_room))
+        {
+          /* Far deeper than GNU's cp goes: its names would be longer
+             than PATH_MAX long before.  Stop here rather than
+             overflow the stack.  */
+          error (0, 0, "cannot %s %s: directory nesting too deep",
+                 x->move ? "move" : "copy", quoteaf (src->path));
+          goto out_fail;
+        }
       if (x->verbose && exists && backup)
         say_copied (src, dst, backup);
       ok = copy_dir (src, &st, dst, parent, exists, follow);
