@@ -59,6 +59,11 @@ static pthread_t counter;
 static bool counter_running;
 static atomic_bool stop_counting;
 
+/* The deepest level of directories the count goes into, and whether
+   it found a deeper one (and so did not count everything).  */
+enum { COUNT_DEPTH_MAX = 256 };
+static bool count_cut;
+
 /* What the counting thread counts: the operands, and how to treat
    symbolic links.  */
 static char const *const *count_names;
@@ -272,10 +277,15 @@ progress_finish (void)
 }
 
 /* Add to the total the sizes of the regular files under NAME in AT_FD
-   (NAME itself if it is one), following symbolic links when FOLLOW
-   (the top one when FOLLOW_TOP), until asked to stop.  */
+   (NAME itself if it is one), DEPTH levels down from an operand,
+   following symbolic links when FOLLOW (the top one when FOLLOW_TOP),
+   until asked to stop.  Each level holds a descriptor open: below
+   COUNT_DEPTH_MAX levels, the count stops going down (and the total
+   stays "at least"), so that it never takes the descriptors, or the
+   stack, that the copy of a very deep tree needs.  */
 static void
-count_tree (int at_fd, char const *name, bool follow, bool follow_top)
+count_tree (int at_fd, char const *name, int depth, bool follow,
+            bool follow_top)
 {
   struct stat st;
   if (stop_counting
@@ -289,6 +299,11 @@ count_tree (int at_fd, char const *name, bool follow, bool follow_top)
     }
   if (!S_ISDIR (st.st_mode))
     return;
+  if (COUNT_DEPTH_MAX <= depth)
+    {
+      count_cut = true;
+      return;
+    }
   int fd = openat (at_fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   DIR *d = fd < 0 ? NULL : fdopendir (fd);
   if (!d)
@@ -300,7 +315,7 @@ count_tree (int at_fd, char const *name, bool follow, bool follow_top)
   struct dirent *e;
   while ((e = readdir (d)))
     if (strcmp (e->d_name, ".") != 0 && strcmp (e->d_name, "..") != 0)
-      count_tree (dirfd (d), e->d_name, follow, follow);
+      count_tree (dirfd (d), e->d_name, depth + 1, follow, follow);
   closedir (d);
 }
 
@@ -311,8 +326,9 @@ count_operands (void *arg)
 {
   (void) arg;
   for (int i = 0; i < count_n; i++)
-    count_tree (AT_FDCWD, count_names[i], count_follow, count_follow_top);
-  counted = true;
+    count_tree (AT_FDCWD, count_names[i], 0, count_follow,
+                count_follow_top);
+  counted = !count_cut;
   return NULL;
 }
 

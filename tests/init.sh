@@ -136,6 +136,15 @@ skip_ () { echo "$me_: skipped: $*" >&2; Exit 77; }
 framework_failure_ () { echo "$me_: set-up failure: $*" >&2; Exit 99; }
 warn_ () { printf '%s\n' "$*" >&2; }
 
+# require_script_: script(1), which gives a command a terminal, is
+# here (./bootstrap installs it; a set-up failure, not a skip).
+require_script_ ()
+{
+  command -v script > /dev/null \
+    || framework_failure_ "script is missing (Debian package bsdutils;" \
+                          "./bootstrap installs it)"
+}
+
 # diff -a shows binary files as text, where diff has it.
 diff_a_=
 diff -a /dev/null /dev/null >/dev/null 2>&1 && diff_a_=-a

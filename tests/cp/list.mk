@@ -3,12 +3,13 @@
 ## src/cp) with GNU's (/usr/bin/cp): output, messages, exit status and
 ## the trees left behind (tests/cp/tree-dump).  Run them against GNU
 ## itself with: make check TESTS="$(echo tests/cp/*.sh)" BRISK_CP=/usr/bin/cp
-## But perm-window.sh, progress.sh and syscalls.sh: they check what is
+## But deep.sh, perm-window.sh, progress.sh and syscalls.sh: they check what is
 ## Brisk's own (cp -g, SIGUSR1, the calls per file, seen with strace)
 ## on $BRISK_BIN/cp, and source tests/init.sh only.
 CP_TESTS = \
   tests/cp/backup.sh \
   tests/cp/basic.sh \
+  tests/cp/deep.sh \
   tests/cp/enospc.sh \
   tests/cp/links.sh \
   tests/cp/names.sh \

@@ -9,9 +9,7 @@
 # to be due, and the signal comes while cp is surely copying.
 . "$(dirname "$0")/../init.sh"
 
-command -v script > /dev/null \
-  || framework_failure_ "script is missing (Debian package bsdutils;" \
-                        "./bootstrap installs it)"
+require_script_
 cp=$BRISK_BIN/cp
 test -x "$cp" || framework_failure_ "$cp missing"
 

@@ -7,8 +7,7 @@
 # the same for such a file; -f asks nothing; a symbolic link is never
 # asked about.
 . "$(dirname "$0")/lib.sh"
-command -v script > /dev/null \
-  || framework_failure_ "script is missing (Debian package bsdutils)"
+require_script_
 
 # tty_side_ SIDE: run the moves as SIDE's mv on a terminal, in a tree
 # of its own; leave the terminal's text and the tree in $cmp_/SIDE/.
