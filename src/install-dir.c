@@ -43,21 +43,97 @@ announce_mkdir (struct install_options const *x, char const *dir)
     printf ("%s: creating directory %s\n", program_name, quoteaf (dir));
 }
 
-/* Make the directory DIR with mode MODE, unless it is one already (a
-   symbolic link to one will do).  Set *MADE if it was made.  Return
-   0, or -1 with mkdir's errno.  */
+/* Make the directory NAME in DIRFD with mode MODE, unless it is one
+   already (a symbolic link to one will do).  Set *MADE if it was made.
+   Return 0, or -1 with mkdir's errno.  */
 static int
-ensure_dir (char const *dir, mode_t mode, bool *made)
+ensure_dir_at (int dirfd, char const *name, mode_t mode, bool *made)
 {
-  *made = mkdir (dir, mode) == 0;
+  *made = mkdirat (dirfd, name, mode) == 0;
   if (*made)
     return 0;
   int err = errno;
   struct stat st;
-  if (stat (dir, &st) == 0 && S_ISDIR (st.st_mode))
+  if (fstatat (dirfd, name, &st, 0) == 0 && S_ISDIR (st.st_mode))
     return 0;
   errno = err;
   return -1;
+}
+
+/* Make, as X says, the leading directories of PATH (a copy of the
+   name given, which this cuts up) that are missing, and the last one
+   too when ALL.  Each is made from its parent's descriptor, so that
+   a PATH longer than PATH_MAX is made whole, as GNU's install makes
+   it.  Unless ALL, store in *DIRFD the descriptor (or AT_FDCWD) of
+   the directory that holds the last component and in *LAST that
+   component, or NULL if PATH has none ("/"); else store AT_FDCWD and
+   NULL.  Return true, or false (reported, naming the directory that
+   could not be made, with *DIRFD closed).  */
+static bool
+make_leading_at (struct install_options const *x, char *path, bool all,
+                 int *dirfd, char **last)
+{
+  char *p = path + strspn (path, "/");
+  int fd = AT_FDCWD;
+  if (p != path)
+    {
+      fd = open ("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+      if (fd < 0)
+        {
+          error (0, errno, "cannot access %s", quoteaf ("/"));
+          return false;
+        }
+    }
+  *last = NULL;
+  bool ok = true;
+  while (*p)
+    {
+      char *end = p + strcspn (p, "/");
+      char *next = end + strspn (end, "/");
+      if (!*next && !all)
+        {
+          *end = '\0';
+          *last = p;
+          break;
+        }
+      char c = *end;
+      *end = '\0';
+      bool made;
+      int down = -1;
+      if (ensure_dir_at (fd, p, LEADING_DIR_MODE, &made) == 0)
+        {
+          if (made)
+            announce_mkdir (x, path);
+          /* Searching it is enough: O_PATH needs no read permission.  */
+          down = *next ? openat (fd, p, O_PATH | O_DIRECTORY | O_CLOEXEC)
+                       : AT_FDCWD;
+        }
+      else
+        /* Something else is in the way of a leading directory.  */
+        errno = errno == EEXIST ? ENOTDIR : errno;
+      if (down == -1)
+        {
+          error (0, errno, "cannot create directory %s", quoteaf (path));
+          ok = false;
+          break;
+        }
+      *end = c;
+      if (*next)
+        {
+          if (fd != AT_FDCWD)
+            close (fd);
+          fd = down;
+        }
+      p = next;
+    }
+  if (!ok || all)
+    {
+      if (fd != AT_FDCWD)
+        close (fd);
+      fd = AT_FDCWD;
+    }
+  *dirfd = fd;
+  return ok;
 }
 
 /* Make, as X says, the leading directories of NAME that are missing,
@@ -68,30 +144,11 @@ install_make_leading (struct install_options const *x, char const *name,
                       bool all)
 {
   char *path = xstrdup (name);
-  char *p = path + strspn (path, "/");
-  bool ok = true;
-  while (*p)
-    {
-      char *end = p + strcspn (p, "/");
-      char *next = end + strspn (end, "/");
-      if (!*next && !all)
-        break;
-      char c = *end;
-      *end = '\0';
-      bool made;
-      if (ensure_dir (path, LEADING_DIR_MODE, &made) < 0)
-        {
-          /* Something else is in the way of a leading directory.  */
-          error (0, errno == EEXIST ? ENOTDIR : errno,
-                 "cannot create directory %s", quoteaf (path));
-          ok = false;
-          break;
-        }
-      if (made)
-        announce_mkdir (x, path);
-      *end = c;
-      p = next;
-    }
+  int fd;
+  char *last;
+  bool ok = make_leading_at (x, path, all, &fd, &last);
+  if (fd != AT_FDCWD)
+    close (fd);
   free (path);
   return ok;
 }
@@ -125,31 +182,49 @@ set_dir_attributes (struct install_options const *x, int fd,
 bool
 install_make_dir (struct install_options const *x, char const *dir)
 {
-  if (!install_make_leading (x, dir, false))
-    return false;
+  char *path = xstrdup (dir);
+  int at;
+  char *last;
+  if (!make_leading_at (x, path, false, &at, &last))
+    {
+      free (path);
+      return false;
+    }
+  /* The last component, from its parent's descriptor; a DIR with none
+     ("/") by its name.  */
+  char const *name = last ? last : dir;
   bool owned = x->owner != (uid_t) -1 || x->group != (gid_t) -1;
   char const *msg = (owned ? "cannot change owner and permissions of %s"
                      : "cannot change permissions of %s");
   struct stat st;
   int err;
-  if (mkdir (dir, x->dir_mode & (owned ? S_IRWXU : ACCESSPERMS)) == 0)
+  bool ok = true;
+  if (mkdirat (at, name, x->dir_mode & (owned ? S_IRWXU : ACCESSPERMS))
+      == 0)
     announce_mkdir (x, dir);
-  else if ((err = errno), stat (dir, &st) == 0 && !S_ISDIR (st.st_mode))
+  else if ((err = errno), fstatat (at, name, &st, 0) == 0
+           && !S_ISDIR (st.st_mode))
     {
       error (0, err, "cannot create directory %s", quoteaf (dir));
-      return false;
+      ok = false;
     }
 
   /* What could not be made and is not there (a dangling symlink, a
      directory that may not be written) is reported as GNU's install
      reports it: its mode cannot be set.  */
-  int fd = open (dir, (O_RDONLY | O_DIRECTORY | O_NOCTTY | O_NONBLOCK
-                       | O_CLOEXEC));
-  bool ok = (fd < 0 ? chmod (dir, x->dir_mode) == 0
-             : fstat (fd, &st) == 0 && set_dir_attributes (x, fd, &st) == 0);
-  if (!ok)
-    error (0, errno, msg, quoteaf (dir));
-  if (0 <= fd)
-    close (fd);
+  if (ok)
+    {
+      int fd = openat (at, name, (O_RDONLY | O_DIRECTORY | O_NOCTTY
+                                  | O_NONBLOCK | O_CLOEXEC));
+      ok = (fd < 0 ? fchmodat (at, name, x->dir_mode, 0) == 0
+            : fstat (fd, &st) == 0 && set_dir_attributes (x, fd, &st) == 0);
+      if (!ok)
+        error (0, errno, msg, quoteaf (dir));
+      if (0 <= fd)
+        close (fd);
+    }
+  if (at != AT_FDCWD)
+    close (at);
+  free (path);
   return ok;
 }

@@ -2,7 +2,8 @@
 # install -d and -D compared with GNU's: directories made with their
 # parents (announced by -v), -d's mode (octal and symbolic, the set-ID
 # bits an existing directory keeps) and owner, leading directories of
-# DEST and the whole -t directory with -D, and what is in the way.
+# DEST and the whole -t directory with -D, what is in the way, and
+# paths longer than PATH_MAX.
 twin_tool_=install
 . "$(dirname "$0")/../cp/lib.sh"
 
@@ -50,4 +51,12 @@ cp_batch_ setup <<'EOF2' || fail=1
 -D a x
 -v -D -m 600 -o nobody a own/dir/file
 EOF2
+
+# A path longer than PATH_MAX: 2,100 levels, all made (GNU's install
+# walks it with chdir, Brisk's from each parent's descriptor); -D then
+# fails on the file's own name, as GNU's does.
+long=$(perl -e 'print join ("/", ("d") x 2100)')
+cp_twin_ setup -v -d "$long" || fail=1
+cp_twin_ setup -D a "$long/f" || fail=1
+cp_twin_ setup -D -t "$long" a || fail=1
 Exit $fail
