@@ -64,31 +64,25 @@ ensure_dir_at (int dirfd, char const *name, mode_t mode, bool *made)
    name given, which this cuts up) that are missing, and the last one
    too when ALL.  Each is made from its parent's descriptor, so that
    a PATH longer than PATH_MAX is made whole, as GNU's install makes
-   it.  Unless ALL, store in *DIRFD the descriptor (or AT_FDCWD) of
-   the directory that holds the last component and in *LAST that
-   component, or NULL if PATH has none ("/"); else store AT_FDCWD and
-   NULL.  Return true, or false (reported, naming the directory that
-   could not be made, with *DIRFD closed).  */
+   it.  The first component keeps the leading slashes of an absolute
+   PATH, and is made from the working directory like a relative one.
+   Unless ALL, store in *DIRFD the descriptor (or AT_FDCWD) of the
+   directory that holds the last component and in *LAST that
+   component (PATH itself, "", if it has none); else store AT_FDCWD.
+   Return true, or false (reported, naming the directory that could
+   not be made, with *DIRFD closed).  */
 static bool
 make_leading_at (struct install_options const *x, char *path, bool all,
                  int *dirfd, char **last)
 {
-  char *p = path + strspn (path, "/");
+  char *p = path;
   int fd = AT_FDCWD;
-  if (p != path)
-    {
-      fd = open ("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
-      if (fd < 0)
-        {
-          error (0, errno, "cannot access %s", quoteaf ("/"));
-          return false;
-        }
-    }
-  *last = NULL;
+  *last = path;
   bool ok = true;
   while (*p)
     {
-      char *end = p + strcspn (p, "/");
+      char *end = p + strspn (p, "/");
+      end += strcspn (end, "/");
       char *next = end + strspn (end, "/");
       if (!*next && !all)
         {
@@ -190,9 +184,8 @@ install_make_dir (struct install_options const *x, char const *dir)
       free (path);
       return false;
     }
-  /* The last component, from its parent's descriptor; a DIR with none
-     ("/") by its name.  */
-  char const *name = last ? last : dir;
+  /* The last component, from its parent's descriptor.  */
+  char const *name = last;
   bool owned = x->owner != (uid_t) -1 || x->group != (gid_t) -1;
   char const *msg = (owned ? "cannot change owner and permissions of %s"
                      : "cannot change permissions of %s");
