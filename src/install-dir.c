@@ -195,8 +195,8 @@ install_make_dir (struct install_options const *x, char const *dir)
   if (mkdirat (at, name, x->dir_mode & (owned ? S_IRWXU : ACCESSPERMS))
       == 0)
     announce_mkdir (x, dir);
-  else if ((err = errno), fstatat (at, name, &st, 0) == 0
-           && !S_ISDIR (st.st_mode))
+  else if ((err = errno) == ENOENT
+           || (fstatat (at, name, &st, 0) == 0 && !S_ISDIR (st.st_mode)))
     {
       error (0, err, "cannot create directory %s", quoteaf (dir));
       ok = false;

@@ -59,4 +59,8 @@ long=$(perl -e 'print join ("/", ("d") x 2100)')
 cp_twin_ setup -v -d "$long" || fail=1
 cp_twin_ setup -D a "$long/f" || fail=1
 cp_twin_ setup -D -t "$long" a || fail=1
+
+# An empty name (the batch above gives a name of two quotes): nothing
+# to make, said as GNU says it.
+cp_twin_ setup -d '' || fail=1
 Exit $fail
