@@ -13,4 +13,5 @@ MV_TESTS = \
   tests/mv/names.sh \
   tests/mv/newer-options.sh \
   tests/mv/overwrite.sh \
-  tests/mv/prompt-tty.sh
+  tests/mv/prompt-tty.sh \
+  tests/mv/sticky-across.sh
