@@ -456,7 +456,9 @@ has_default_acl (int fd)
 
 /* Make the directory DST for a copy of SRC_ST, writable and searchable
    by its owner while it is filled, and giving group and others no
-   more than they finally get.  Set *MODE to the mode it was made with.
+   more than they finally get: as in GNU's cp, none to write while it
+   is filled (its special bits may still change), and none at all
+   while its owner is to be set.  Set *MODE to the mode it was made with.
    Return true, or false with errno set.  */
 static bool
 make_dir (struct loc const *dst, struct stat const *src_st, mode_t *mode)
@@ -464,6 +466,7 @@ make_dir (struct loc const *dst, struct stat const *src_st, mode_t *mode)
   mode_t m = base_mode (src_st);
   if (x->preserve & COPY_PRESERVE_OWNERSHIP)
     m &= S_IRWXU;
+  m &= ~(S_IWGRP | S_IWOTH);
   m |= S_IRWXU;
   *mode = m & ~copier.umask;
   return mkdirat (dst->dirfd, dst->name, m) == 0;
@@ -1237,51 +1240,193 @@ out:
   return ok;
 }
 
-/* A directory made for --parents: its path and the source directory
-   it stands for, whose attributes it gets once the operand is in.  */
+/* A leading directory of a --parents copy that gets attributes once
+   the operand is in: its path and the source directory it stands
+   for, with that directory's status (whose mode, when RESTORE_MODE,
+   is the one to give it back instead: the mode it was made with,
+   with the permissions omitted while it was filled).  */
 struct made_parent
 {
   char *dst;
   char *src;
   struct stat st;
+  bool restore_mode;
 };
 
-/* Give the directories made for --parents, the N in MADE, their
-   sources' attributes (the mode, and what else X keeps), deepest
-   first, and free them.  Return false if one failed (reported).  */
+/* The permissions a leading directory made for --parents leaves out
+   while the copy goes on, of the source's SRC_MODE: as GNU's cp, all
+   of group's and others' while the owner is still to be set, else
+   their write permission while the mode is to be copied.  */
+static mode_t
+parent_omitted (mode_t src_mode)
+{
+  return src_mode & (x->preserve & COPY_PRESERVE_OWNERSHIP
+                     ? S_IRWXG | S_IRWXO
+                     : x->preserve & COPY_PRESERVE_MODE
+                     ? S_IWGRP | S_IWOTH : 0);
+}
+
+/* Give the leading directory M what it is to keep of its source's
+   attributes, as GNU's cp does once the operand is copied: the times,
+   the owner (a failure for lack of privilege is no failure but for
+   root), and the mode: the source's with --preserve=mode, else the
+   one it was made with where that was restricted.  Return true, or
+   false (reported).  */
 static bool
-finish_parents (struct made_parent *made, size_t n)
+finish_parent (struct made_parent const *m)
+{
+  if (x->preserve & COPY_PRESERVE_TIMESTAMPS)
+    {
+      struct timespec ts[2] = { m->st.st_atim, m->st.st_mtim };
+      if (utimensat (AT_FDCWD, m->dst, ts, 0) < 0)
+        {
+          error (0, errno, "failed to preserve times for %s",
+                 quoteaf (m->dst));
+          return false;
+        }
+    }
+  if (x->preserve & COPY_PRESERVE_OWNERSHIP
+      && lchown (m->dst, m->st.st_uid, m->st.st_gid) < 0)
+    {
+      if (!((errno == EPERM || errno == EINVAL) && geteuid () != 0))
+        {
+          error (0, errno, "failed to preserve ownership for %s",
+                 quoteaf (m->dst));
+          return false;
+        }
+      lchown (m->dst, (uid_t) -1, m->st.st_gid);
+    }
+  if (((x->preserve & COPY_PRESERVE_MODE) || m->restore_mode)
+      && chmod (m->dst, m->st.st_mode & 07777) < 0)
+    {
+      error (0, errno, "failed to preserve permissions for %s",
+             quoteaf (m->dst));
+      return false;
+    }
+  return true;
+}
+
+/* Give the leading directories of a --parents copy, the N in MADE,
+   their attributes, deepest first, stopping at the first failure (as
+   GNU's cp does), when APPLY; free them.  Return false if one failed
+   (reported).  */
+static bool
+finish_parents (struct made_parent *made, size_t n, bool apply)
 {
   bool ok = true;
   while (n--)
     {
-      struct made_parent *m = &made[n];
-      int fd = open (m->dst, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-      struct copy_file_report rep;
-      memset (&rep, 0, sizeof rep);
-      mode_t final = dir_final_mode (&m->st, true);
-      if (fd < 0
-          || copy_attributes_fd (&copier, -1, &m->st, fd, (mode_t) -1,
-                                 (uid_t) -1, (gid_t) -1, &rep) < 0
-          || (!(x->preserve & COPY_PRESERVE_MODE) && fchmod (fd, final) < 0))
-        {
-          error (0, errno, "failed to preserve permissions for %s",
-                 quoteaf (m->dst));
-          ok = false;
-        }
-      if (0 <= fd)
-        close (fd);
-      free (m->dst);
-      free (m->src);
+      if (ok && apply)
+        ok = finish_parent (&made[n]);
+      free (made[n].dst);
+      free (made[n].src);
     }
   free (made);
   return ok;
 }
 
-/* Make the directories --parents needs for SRC under TARGET: each
-   leading directory of SRC, as TARGET/that name, where missing; set
-   *MADE and *N_MADE to those made.  Return true, or false
-   (reported).  */
+/* Make the leading directory DST of a --parents copy, a copy of the
+   source directory whose status is M->st, without the permissions
+   that must wait, and searchable and writable by its owner while the
+   copy goes on; record in M the mode to restore, if any.  Return
+   true, or false (reported).  */
+static bool
+make_parent (char const *dst, struct made_parent *m)
+{
+  mode_t omitted = parent_omitted (m->st.st_mode);
+  mode_t mode = (x->no_preserve_mode ? S_IRWXU | S_IRWXG | S_IRWXO
+                 : m->st.st_mode & 07777) & ~omitted;
+  struct stat st;
+  if (mkdir (dst, mode) < 0)
+    {
+      error (0, errno, "cannot make directory %s", quoteaf (dst));
+      return false;
+    }
+  if (x->verbose)
+    printf ("%s -> %s\n", m->src, dst);
+  if (lstat (dst, &st) < 0)
+    {
+      error (0, errno, "failed to get attributes of %s", quoteaf (dst));
+      return false;
+    }
+  if (!(x->preserve & COPY_PRESERVE_MODE))
+    {
+      if (omitted & ~st.st_mode)
+        omitted &= ~copier.umask;
+      if (omitted & ~st.st_mode || (st.st_mode & S_IRWXU) != S_IRWXU)
+        {
+          m->st.st_mode = st.st_mode | omitted;
+          m->restore_mode = true;
+        }
+    }
+  if ((st.st_mode & S_IRWXU) != S_IRWXU
+      && chmod (dst, (st.st_mode | S_IRWXU) & 07777) < 0)
+    {
+      error (0, errno, "setting permissions for %s", quoteaf (dst));
+      return false;
+    }
+  return true;
+}
+
+/* Whether the directory that will hold SRC's copy under TARGET with
+   --parents (TARGET/SRC's leading directories) is there; false also
+   when SRC has no leading directory (nothing to make) or that one is
+   not a directory (then reported, and *OK cleared).  */
+static bool
+parents_exist (char const *target, char const *src, bool *ok)
+{
+  char const *rel = src;
+  while (*rel == '/')
+    rel++;
+  size_t len = dir_len (rel);
+  if (len == 0)
+    return true;
+  char *reldir = ximemdup0 (rel, len);
+  char *dir = child_path (target, reldir);
+  free (reldir);
+  struct stat st;
+  bool there = stat (dir, &st) == 0;
+  if (there && !S_ISDIR (st.st_mode))
+    {
+      error (0, 0, "%s exists but is not a directory", quoteaf (dir));
+      *ok = false;
+    }
+  free (dir);
+  return there;
+}
+
+/* Add to *MADE (*N_MADE of *ALLOC) the leading directory DST of a
+   --parents copy, standing for the source directory SRC; make it
+   when MISSING.  Only a directory that is made, or whose attributes
+   are kept, is added.  Return true, or false (reported).  */
+static bool
+add_parent (char const *src, char const *dst, bool missing,
+            struct made_parent **made, size_t *n_made, size_t *alloc)
+{
+  if (!missing && !(x->preserve & (COPY_PRESERVE_OWNERSHIP
+                                   | COPY_PRESERVE_MODE
+                                   | COPY_PRESERVE_TIMESTAMPS)))
+    return true;
+  struct stat st;
+  int err = stat (src, &st) < 0 ? errno : S_ISDIR (st.st_mode) ? 0 : ENOTDIR;
+  if (err)
+    {
+      error (0, err, "failed to get attributes of %s", quoteaf (src));
+      return false;
+    }
+  if (*n_made == *alloc)
+    *made = x2nrealloc (*made, alloc, sizeof **made);
+  struct made_parent *m = &(*made)[(*n_made)++];
+  *m = (struct made_parent) { xstrdup (dst), xstrdup (src), st, false };
+  return !missing || make_parent (dst, m);
+}
+
+/* Make the directories --parents needs for SRC under TARGET, as GNU's
+   cp does: when the directory to hold SRC's copy is missing, each of
+   SRC's leading directories, as TARGET/that name, where missing; set
+   *MADE and *N_MADE to those made and to those that existed, when
+   their attributes are kept (they get them too).  Return true, or
+   false (reported: then nothing is to be copied).  */
 static bool
 make_parents (char const *target, char const *src,
               struct made_parent **made, size_t *n_made)
@@ -1289,11 +1434,13 @@ make_parents (char const *target, char const *src,
   size_t alloc = 0;
   *made = NULL;
   *n_made = 0;
+  bool ok = true;
+  if (parents_exist (target, src, &ok))
+    return ok;
   char *path = xstrdup (src);
   char *rel = path;
   while (*rel == '/')
     rel++;
-  bool ok = true;
   for (char *slash = strchr (rel, '/'); ok && slash;
        slash = strchr (slash + 1, '/'))
     {
@@ -1301,34 +1448,13 @@ make_parents (char const *target, char const *src,
         continue;
       *slash = '\0';
       char *dst = child_path (target, rel);
-      struct stat st, dst_st;
-      if (stat (path, &st) < 0)
+      struct stat dst_st;
+      bool missing = stat (dst, &dst_st) < 0;
+      ok = add_parent (path, dst, missing, made, n_made, &alloc);
+      if (ok && !missing && !S_ISDIR (dst_st.st_mode))
         {
-          error (0, errno, "cannot stat %s", quoteaf (path));
+          error (0, 0, "%s exists but is not a directory", quoteaf (dst));
           ok = false;
-        }
-      else if (stat (dst, &dst_st) == 0)
-        {
-          if (!S_ISDIR (dst_st.st_mode))
-            {
-              error (0, 0, "%s exists but is not a directory",
-                     quoteaf (dst));
-              ok = false;
-            }
-        }
-      else if (mkdir (dst, (st.st_mode & 0777) | S_IRWXU) < 0)
-        {
-          error (0, errno, "cannot make directory %s", quoteaf (dst));
-          ok = false;
-        }
-      else
-        {
-          if (x->verbose)
-            printf ("%s -> %s\n", path, dst);
-          if (*n_made == alloc)
-            *made = x2nrealloc (*made, &alloc, sizeof **made);
-          (*made)[(*n_made)++] = (struct made_parent) {
-            xstrdup (dst), xstrdup (path), st };
         }
       free (dst);
       *slash = '/';
@@ -1357,11 +1483,15 @@ cp_copy_operand (char const *src, char const *dst, char const *parents_of)
   bool ok = true;
   if (parents_of)
     ok = make_parents (parents_of, src, &made, &n_made);
-  if (ok)
+  if (!ok)
     {
-      struct loc s = { AT_FDCWD, src, src };
-      struct loc d = { AT_FDCWD, dst, dst };
-      ok = copy_entry (&s, &d, NULL, DT_UNKNOWN, true);
+      /* As GNU's cp: no copy, and the directories made keep the
+         modes they were made with.  */
+      finish_parents (made, n_made, false);
+      return false;
     }
-  return finish_parents (made, n_made) && ok;
+  struct loc s = { AT_FDCWD, src, src };
+  struct loc d = { AT_FDCWD, dst, dst };
+  ok = copy_entry (&s, &d, NULL, DT_UNKNOWN, true);
+  return finish_parents (made, n_made, true) && ok;
 }
