@@ -20,6 +20,8 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "acl.h"
+
 /* The permission bits chmod sets, and the special ones among them.  */
 #define MODE_BITS (S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
 #define SPECIAL_BITS (S_ISUID | S_ISGID | S_ISVTX)
@@ -70,6 +72,12 @@ struct dst_state
   mode_t mode;
   mode_t want;                  /* the final mode, or (mode_t) -1 to
                                    leave it as it is */
+  bool acl;                     /* it may have an access control list
+                                   of its own (inherited from its
+                                   directory's default one, or its
+                                   own already): then it is asked, and
+                                   if it has one, the mode is set with
+                                   the ACL, which is removed */
 };
 
 /* Set up COPIER for copies that keep holes as SPARSE says and carry
@@ -236,14 +244,14 @@ xattr_fetch (struct file_copier *copier, struct xattr_file const *f,
     }
 }
 
-/* Copy from SRC to DST the extended attributes COPIER keeps: the
-   access control lists with the mode, the others with the xattrs.  Set
-   *ACL_SET when an access control list was copied.  A source that
-   cannot have attributes has none.  Return 0 or -1 with errno set and
-   *STEP naming what failed (the mode or the xattrs).  */
+/* Copy from SRC to DST the extended attributes COPIER keeps, all but
+   the access control lists, which go with the mode (gnulib's
+   qcopy_acl, see set_mode_acl): set *SRC_ACL when SRC has one, if
+   COPIER keeps the mode.  A source that cannot have attributes has
+   none.  Return 0 or -1 with errno set and *STEP naming what failed.  */
 static int
 copy_xattrs (struct file_copier *copier, struct xattr_file const *src,
-             struct xattr_file const *dst, bool *acl_set,
+             struct xattr_file const *dst, bool *src_acl,
              enum copy_file_step *step)
 {
   bool want_acl = copier->preserve & COPY_PRESERVE_MODE;
@@ -258,7 +266,9 @@ copy_xattrs (struct file_copier *copier, struct xattr_file const *src,
       size_t name_len = strlen (copier->xbuf + off) + 1;
       bool is_acl = strncmp (copier->xbuf + off, acl_prefix,
                              sizeof acl_prefix - 1) == 0;
-      if (is_acl ? want_acl : want_other)
+      if (is_acl && want_acl)
+        *src_acl = true;
+      else if (!is_acl && want_other)
         {
           /* The value goes after the list.  */
           size_t value_at = list_len;
@@ -267,15 +277,66 @@ copy_xattrs (struct file_copier *copier, struct xattr_file const *src,
                               copier->xbuf + value_at, v) < 0)
             {
               saved_errno = errno;
-              *step = is_acl ? COPY_STEP_MODE : COPY_STEP_XATTR;
+              *step = COPY_STEP_XATTR;
             }
-          else if (is_acl)
-            *acl_set = true;
         }
       off += name_len;
     }
   errno = saved_errno;
   return saved_errno ? -1 : 0;
+}
+
+/* Write into BUF (PROC_FD_PATH_MAX bytes) a name of the file open as
+   FD, for the calls of the ACL library that take only names (a
+   directory's default ACL).  Return BUF.  */
+static char const *
+fd_path (int fd, char *buf)
+{
+  snprintf (buf, PROC_FD_PATH_MAX, "/proc/self/fd/%d", fd);
+  return buf;
+}
+
+/* Whether T has the extended attribute NAME, or may have it (the
+   question fails otherwise than "no such attribute" or "none on this
+   file system").  */
+static bool
+has_xattr (struct attr_target const *t, char const *name)
+{
+  ssize_t n = (0 <= t->fd ? fgetxattr (t->fd, name, NULL, 0)
+               : t->path ? lgetxattr (t->path, name, NULL, 0) : -1);
+  return (0 <= n
+          || ((0 <= t->fd || t->path)
+              && !(errno == ENODATA || errno == ENOTSUP)));
+}
+
+/* Whether T, of the file type of MODE, has an access control list
+   beyond its mode, or may have: an access ACL, or a directory's
+   default ACL.  */
+static bool
+has_acl (struct attr_target const *t, mode_t mode)
+{
+  return (has_xattr (t, "system.posix_acl_access")
+          || (S_ISDIR (mode) && has_xattr (t, "system.posix_acl_default")));
+}
+
+/* Give T the mode MODE (with its file type bits) and the access
+   control list that goes with it, as GNU's cp and install do: the
+   source's ACLs when SRC_ACL (the source being open as SRC_FD, or
+   named SRC_PATH), else none beyond the mode (any ACL T has, and a
+   directory's default ACL, are removed).  Return 0, or -1 with errno
+   set.  */
+static int
+set_mode_acl (struct attr_target const *t, int src_fd, char const *src_path,
+              bool src_acl, mode_t mode)
+{
+  char sbuf[PROC_FD_PATH_MAX], dbuf[PROC_FD_PATH_MAX];
+  char const *dst_name = 0 <= t->fd ? fd_path (t->fd, dbuf) : t->path;
+  if (!dst_name)
+    return set_mode (t, mode & MODE_BITS);
+  if (!src_acl)
+    return qset_acl (dst_name, t->fd, mode);
+  char const *src_name = 0 <= src_fd ? fd_path (src_fd, sbuf) : src_path;
+  return qcopy_acl (src_name, src_fd, dst_name, t->fd, mode) == 0 ? 0 : -1;
 }
 
 /* Carry over to T the owner of SRC_ST, if COPIER keeps it and *D (T's
@@ -325,20 +386,28 @@ carry_attributes (struct file_copier *copier, struct attr_target const *t,
     return -1;
   if (carry_owner (copier, t, src_st, d, report) < 0)
     return -1;
-  bool acl_set = false;
+  bool src_acl = false;
   enum copy_file_step step;
   struct xattr_file xs = { src_fd, src_path }, xd = { t->fd, t->path };
   if ((0 <= t->fd ? 0 <= src_fd : t->path && src_path)
       && copier->preserve & (COPY_PRESERVE_MODE | COPY_PRESERVE_XATTR)
-      && copy_xattrs (copier, &xs, &xd, &acl_set, &step) < 0
+      && copy_xattrs (copier, &xs, &xd, &src_acl, &step) < 0
       && attr_failed (copier, (step == COPY_STEP_MODE ? COPY_PRESERVE_MODE
                                : COPY_PRESERVE_XATTR),
                       report, step) < 0)
     return -1;
-  if (t->is_link || d->want == (mode_t) -1
-      || (d->want == d->mode && !acl_set))
+  if (t->is_link || d->want == (mode_t) -1)
     return 0;
-  if (set_mode (t, d->want) < 0
+
+  /* Where neither file has an ACL, the mode alone, and only if it
+     differs: no call of the ACL library.  */
+  bool acl = (copier->preserve & COPY_PRESERVE_MODE
+              && (src_acl || (d->acl && has_acl (t, src_st->st_mode))));
+  if (!acl && d->want == d->mode)
+    return 0;
+  if ((acl ? set_mode_acl (t, src_fd, src_path, src_acl,
+                           (src_st->st_mode & S_IFMT) | d->want)
+       : set_mode (t, d->want)) < 0
       && attr_failed (copier, COPY_PRESERVE_MODE, report,
                       COPY_STEP_MODE) < 0)
     return -1;
@@ -348,20 +417,22 @@ carry_attributes (struct file_copier *copier, struct attr_target const *t,
 /* Carry over to the open DST_FD what COPIER keeps of the attributes
    of the file open as SRC_FD, whose status is SRC_ST.  DST_MODE is
    the destination's mode now ((mode_t) -1 if not known), DST_UID and
-   DST_GID its owner.  Without COPY_PRESERVE_MODE the mode is left as
-   it is.  Fill in REPORT (its soft failures too, as
+   DST_GID its owner; DST_ACL whether it may have an access control
+   list (then, with COPY_PRESERVE_MODE, it is asked, and gets the
+   source's ACL or none).  Without COPY_PRESERVE_MODE the mode is left
+   as it is.  Fill in REPORT (its soft failures too, as
    qcopy_file_preserving does).  Return 0, or -1 with the failure in
    REPORT.  */
 int
 copy_attributes_fd (struct file_copier *copier, int src_fd,
                     struct stat const *src_st, int dst_fd,
                     mode_t dst_mode, uid_t dst_uid, gid_t dst_gid,
-                    struct copy_file_report *report)
+                    bool dst_acl, struct copy_file_report *report)
 {
   report_init (report);
   struct attr_target t = { .fd = dst_fd, .dirfd = -1 };
   struct dst_state d = {
-    .uid = dst_uid, .gid = dst_gid, .mode = dst_mode,
+    .uid = dst_uid, .gid = dst_gid, .mode = dst_mode, .acl = dst_acl,
     .want = (copier->preserve & COPY_PRESERVE_MODE
              ? src_st->st_mode & MODE_BITS : (mode_t) -1)
   };
@@ -387,6 +458,7 @@ copy_attributes_at (struct file_copier *copier, struct stat const *src_st,
     /* Not known: the caller created it, but under which owner (a
        set-group-ID directory) and mode (a default ACL) is not sure.  */
     .uid = (uid_t) -1, .gid = (gid_t) -1, .mode = (mode_t) -1,
+    .acl = true,
     .want = (copier->preserve & COPY_PRESERVE_MODE && !is_link
              ? src_st->st_mode & MODE_BITS : (mode_t) -1)
   };
@@ -395,6 +467,17 @@ copy_attributes_at (struct file_copier *copier, struct stat const *src_st,
   return carry_attributes (copier, &t, -1,
                            proc_path (src_dirfd, src_name, src_path),
                            src_st, &d, report);
+}
+
+/* Give the file named DST the mode MODE (with its file type bits) and
+   the access control lists of the file named SRC, or none beyond the
+   mode if SRC has none (gnulib's qcopy_acl, as GNU's cp gives them to
+   the leading directories of --parents).  Return 0, or -1 with errno
+   set.  */
+int
+copy_mode_by_name (char const *src, char const *dst, mode_t mode)
+{
+  return qcopy_acl (src, -1, dst, -1, mode) == 0 ? 0 : -1;
 }
 
 /* ---- the regular file ----------------------------------------------- */
@@ -441,6 +524,7 @@ create_dest (struct file_copier *copier, struct copy_file_names const *names,
              struct dst_state *d, struct copy_file_report *report)
 {
   struct stat const *dir = names->dst_dir_st;
+  d->acl = false;
   d->uid = copier->euid;
   d->gid = (dir && dir->st_mode & S_ISGID ? dir->st_gid : copier->egid);
   bool owner_pending = (copier->preserve & COPY_PRESERVE_OWNERSHIP
@@ -473,7 +557,10 @@ create_dest (struct file_copier *copier, struct copy_file_names const *names,
          seems to be.  */
       d->want = src_st->st_mode & MODE_BITS;
       if (!(dir && names->dst_dir_plain))
-        d->mode = (mode_t) -1;
+        {
+          d->mode = (mode_t) -1;
+          d->acl = true;
+        }
     }
   else
     d->want = (owner_pending || add_write ? base & ~copier->umask
@@ -513,6 +600,7 @@ open_dest (struct file_copier *copier, struct copy_file_names const *names,
   d->mode = dst_st->st_mode & MODE_BITS;
   d->want = (copier->preserve & COPY_PRESERVE_MODE
              ? src_st->st_mode & MODE_BITS : (mode_t) -1);
+  d->acl = true;
   return 0;
 }
 

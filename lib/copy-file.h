@@ -15,7 +15,13 @@
      4. timestamps (nanoseconds), owner, extended attributes, and last
         the mode and access control list: fchown clears the set-user-ID
         and set-group-ID bits, so they are set only once the owner is
-        right, and dropped if it cannot be set.
+        right, and dropped if it cannot be set.  A mode kept is kept
+        with the source's ACL, or none beyond the mode (gnulib's
+        qcopy_acl and qset_acl, as GNU's cp -p and install do): a
+        destination that inherited its directory's default ACL, or
+        had an ACL of its own, gets exactly the mode's permissions.
+        The ACL library is called only where one of the two files may
+        have an ACL.
 
    Directories, symbolic links and special files are created by the
    caller (mkdirat, symlinkat, mknodat); copy_attributes_at and
@@ -157,7 +163,9 @@ int qcopy_file_preserving (struct file_copier *copier,
 int copy_attributes_fd (struct file_copier *copier, int src_fd,
                         struct stat const *src_st, int dst_fd,
                         mode_t dst_mode, uid_t dst_uid, gid_t dst_gid,
-                        struct copy_file_report *report);
+                        bool dst_acl, struct copy_file_report *report);
+
+int copy_mode_by_name (char const *src, char const *dst, mode_t mode);
 
 int copy_attributes_at (struct file_copier *copier,
                         struct stat const *src_st,

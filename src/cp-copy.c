@@ -512,9 +512,12 @@ finish_dir (struct loc const *src, struct stat const *src_st, int src_fd,
   mode_t final = dir_final_mode (src_st, dir->fresh);
   struct copy_file_report rep;
   memset (&rep, 0, sizeof rep);
+  /* A directory made in one with a default ACL inherits it; one that
+     was there may have its own.  */
+  bool acl = dir->default_acl || !dir->fresh;
   if (copy_attributes_fd (&copier, src_fd, src_st, dir->fd,
                           dir->fresh ? made_mode : dir->st.st_mode & 07777,
-                          dir->st.st_uid, dir->st.st_gid, &rep) < 0)
+                          dir->st.st_uid, dir->st.st_gid, acl, &rep) < 0)
     ok = report_copy_failure (&rep, src->path, dst->path);
   else
     report_soft_failures (&rep, dst->path, x->preserve, x->require);
@@ -1269,9 +1272,9 @@ parent_omitted (mode_t src_mode)
 /* Give the leading directory M what it is to keep of its source's
    attributes, as GNU's cp does once the operand is copied: the times,
    the owner (a failure for lack of privilege is no failure but for
-   root), and the mode: the source's with --preserve=mode, else the
-   one it was made with where that was restricted.  Return true, or
-   false (reported).  */
+   root), and the mode: the source's with its ACL (or none) with
+   --preserve=mode, else the one it was made with where that was
+   restricted.  Return true, or false (reported).  */
 static bool
 finish_parent (struct made_parent const *m)
 {
@@ -1296,8 +1299,16 @@ finish_parent (struct made_parent const *m)
         }
       lchown (m->dst, (uid_t) -1, m->st.st_gid);
     }
-  if (((x->preserve & COPY_PRESERVE_MODE) || m->restore_mode)
-      && chmod (m->dst, m->st.st_mode & 07777) < 0)
+  if (x->preserve & COPY_PRESERVE_MODE)
+    {
+      if (copy_mode_by_name (m->src, m->dst, m->st.st_mode) < 0)
+        {
+          error (0, errno, "preserving permissions for %s",
+                 quoteaf (m->dst));
+          return false;
+        }
+    }
+  else if (m->restore_mode && chmod (m->dst, m->st.st_mode & 07777) < 0)
     {
       error (0, errno, "failed to preserve permissions for %s",
              quoteaf (m->dst));

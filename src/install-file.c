@@ -487,8 +487,9 @@ give_attributes (char const *tmp, char const *src, char const *dst,
         close (fd);
       return false;
     }
+  bool acl = !(know_dir (dst) && last_dir_plain);
   int r = copy_attributes_fd (&copier, -1, attr, fd, st.st_mode & 07777,
-                              st.st_uid, st.st_gid, &rep);
+                              st.st_uid, st.st_gid, acl, &rep);
   close (fd);
   if (r < 0)
     report_attr_failure (&rep, src, dst);

@@ -46,19 +46,21 @@ src_tee_LDADD = $(LDADD) $(LIBMULTITHREAD)
 bin_PROGRAMS += src/cp
 src_cp_SOURCES = src/cp.c src/cp.h src/cp-copy.c src/cp-progress.c \
   src/cp-progress.h
-# cp -g's counting thread.
-src_cp_LDADD = $(LDADD) $(LIBMULTITHREAD)
+# cp -g's counting thread; and the ACL library (gnulib's qcopy-acl
+# and qset-acl, for lib/copy-file.c), as for mv and install.
+src_cp_LDADD = $(LDADD) $(LIBMULTITHREAD) $(LIB_ACL)
 
 bin_PROGRAMS += src/install
 src_install_SOURCES = src/install.c src/install.h src/install-file.c \
   src/install-dir.c
+src_install_LDADD = $(LDADD) $(LIB_ACL)
 
 bin_PROGRAMS += src/mv
 src_mv_SOURCES = src/mv.c src/mv.h src/mv-move.c src/cp.h src/cp-copy.c \
   src/cp-progress.c src/cp-progress.h
 # The progress display's thread, linked in with cp-copy.c (mv never
 # starts it).
-src_mv_LDADD = $(LDADD) $(LIBMULTITHREAD)
+src_mv_LDADD = $(LDADD) $(LIBMULTITHREAD) $(LIB_ACL)
 
 bin_PROGRAMS += src/split
 src_split_SOURCES = src/split.c src/split.h src/split-out.c src/split-cut.c

@@ -41,6 +41,7 @@ tests_unit_test_fastcopy_SOURCES = tests/unit/test-fastcopy.c
 tests_unit_test_ioblksize_SOURCES = tests/unit/test-ioblksize.c
 tests_unit_test_copy_data_SOURCES = tests/unit/test-copy-data.c
 tests_unit_test_copy_file_SOURCES = tests/unit/test-copy-file.c
+tests_unit_test_copy_file_LDADD = $(LDADD) $(LIB_ACL)
 tests_unit_test_read_batch_SOURCES = tests/unit/test-read-batch.c
 tests_unit_test_memchr_nth_SOURCES = tests/unit/test-memchr-nth.c \
   tests/unit/unit-rnd.h

@@ -7,6 +7,7 @@
 ## Brisk's own (cp -g, SIGUSR1, the calls per file, seen with strace)
 ## on $BRISK_BIN/cp, and source tests/init.sh only.
 CP_TESTS = \
+  tests/cp/acl.sh \
   tests/cp/backup.sh \
   tests/cp/basic.sh \
   tests/cp/deep.sh \

@@ -10,6 +10,7 @@
 ## of compare.sh, enospc.sh, strip.sh and user.sh that check what
 ## Brisk's install leaves after a failure, where GNU's differs.
 INSTALL_TESTS = \
+  tests/install/acl.sh \
   tests/install/atomic.sh \
   tests/install/backup.sh \
   tests/install/basic.sh \

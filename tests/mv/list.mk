@@ -6,6 +6,7 @@
 ## But newer-options.sh, which checks what GNU 9.1 lacks (--update=WHICH,
 ## --no-copy) against the answers newer GNU gives.
 MV_TESTS = \
+  tests/mv/acl.sh \
   tests/mv/across.sh \
   tests/mv/basic.sh \
   tests/mv/enospc.sh \

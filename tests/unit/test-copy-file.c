@@ -1173,7 +1173,8 @@ test_directory (void)
   file_copier_init (&c, COPY_SPARSE_AUTO, ALL, ALL);
   struct copy_file_report rep;
   if (copy_ok (label, copy_attributes_fd (&c, sfd, &src_st, dfd, 0700,
-                                          geteuid (), getegid (), &rep),
+                                          geteuid (), getegid (), false,
+                                          &rep),
                &rep))
     {
       struct expect e = { 03755, root ? SRC_UID : geteuid (),
