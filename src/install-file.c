@@ -436,27 +436,78 @@ copy_to_temp (char const *src, struct stat const *src_st, char const *dst,
     }
 }
 
-/* Run the strip program on TMP.  Return true, or false (reported as
-   GNU's install reports it).  */
-static bool
-strip_temp (char const *tmp)
+/* Copy to standard error what can be read from FD until its end,
+   with each FROM replaced by TO.  */
+static void
+relay_renamed (int fd, char const *from, char const *to)
 {
+  size_t len = 0, alloc = 0;
+  char *buf = NULL;
+  for (;;)
+    {
+      if (alloc - len < 4096)
+        buf = x2realloc (buf, &alloc);
+      ssize_t n = read (fd, buf + len, alloc - len - 1);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      len += n;
+    }
+  if (!buf)
+    return;
+  buf[len] = '\0';
+  size_t from_len = strlen (from);
+  char const *p = buf, *hit;
+  while ((hit = memmem (p, buf + len - p, from, from_len)))
+    {
+      fwrite (p, 1, hit - p, stderr);
+      fputs (to, stderr);
+      p = hit + from_len;
+    }
+  fwrite (p, 1, buf + len - p, stderr);
+  free (buf);
+}
+
+/* Run the strip program on TMP, the temporary of DST.  Its messages
+   name DST where they name TMP, as GNU's install's (which strips the
+   destination itself) do.  Return true, or false (reported as GNU's
+   install reports it).  */
+static bool
+strip_temp (char const *tmp, char const *dst)
+{
+  /* A name that starts with "-" (in a directory "-d") must not be
+     taken for an option.  */
+  char *arg = *tmp == '-' ? file_name_concat (".", tmp, NULL) : NULL;
+  char const *name = arg ? arg : tmp;
+  int err_pipe[2];
+  if (pipe2 (err_pipe, O_CLOEXEC) < 0)
+    {
+      error (0, errno, "fork system call failed");
+      free (arg);
+      return false;
+    }
   pid_t pid = fork ();
   if (pid < 0)
     {
       error (0, errno, "fork system call failed");
+      close (err_pipe[0]);
+      close (err_pipe[1]);
+      free (arg);
       return false;
     }
   if (pid == 0)
     {
-      /* A name that starts with "-" (in a directory "-d") must not be
-         taken for an option.  */
-      char *arg = *tmp == '-' ? file_name_concat (".", tmp, NULL) : NULL;
-      execlp (x->strip_program, x->strip_program, arg ? arg : tmp,
-              (char *) NULL);
+      if (dup2 (err_pipe[1], STDERR_FILENO) < 0)
+        _exit (EXIT_FAILURE);
+      execlp (x->strip_program, x->strip_program, name, (char *) NULL);
       error (EXIT_FAILURE, errno, "cannot run %s",
              quoteaf (x->strip_program));
     }
+  close (err_pipe[1]);
+  relay_renamed (err_pipe[0], name, dst);
+  close (err_pipe[0]);
+  free (arg);
   int status;
   if (waitpid (pid, &status, 0) < 0)
     {
@@ -593,7 +644,8 @@ install_copy (char const *src, struct stat const *src_st, char const *dst,
     }
   announce (src, dst, exists, backup, false);
   bool ok = (!x->strip
-             || (strip_temp (tmp) && give_attributes (tmp, src, dst, &attr)));
+             || (strip_temp (tmp, dst)
+                 && give_attributes (tmp, src, dst, &attr)));
   if (ok)
     ok = put_in_place (tmp, dst, exists, backup);
   else
