@@ -154,16 +154,52 @@ enum verdict
   FAIL                          /* leave both: failure (reported) */
 };
 
+/* Whether SRC (lstat ST), a symbolic link, and DST (lstat DST_ST),
+   not one, are one file that mv must not move onto itself: SRC names
+   DST, so that renaming it over DST would leave a link to itself and
+   lose the data.  But when DST has other names, it is safe unless
+   SRC's fully resolved name is DST's own entry (GNU's rule): the data
+   stays under the other names.  */
+static bool
+link_names_dst (char const *src, char const *dst, struct stat const *dst_st)
+{
+  if (1 < dst_st->st_nlink)
+    {
+      char *resolved = realpath (src, NULL);
+      if (resolved)
+        {
+          bool same = cp_same_name (resolved, dst);
+          free (resolved);
+          return same;
+        }
+    }
+  struct stat t;
+  return stat (src, &t) == 0 && SAME_INODE (t, *dst_st);
+}
+
 /* Whether SRC (lstat ST) and DST (lstat DST_ST) are one file that mv
-   must not move onto itself: one inode (a symbolic link too), unless
-   a backup is made of a second name of it.  */
+   must not move onto itself, as GNU's mv decides it: two names of one
+   inode (two symbolic links hard-linked too), unless a backup is made
+   of a second name of it; or a symbolic link onto the file it names
+   (link_names_dst), unless a backup is made.  -n never looks.  */
 static bool
 same_file (char const *src, struct stat const *st, char const *dst,
            struct stat const *dst_st)
 {
-  if (!SAME_INODE (*st, *dst_st))
+  if (o->interactive == MV_NEVER)
     return false;
-  return o->backup == no_backups || cp_same_name (src, dst);
+  bool same = SAME_INODE (*st, *dst_st);
+  bool src_link = S_ISLNK (st->st_mode), dst_link = S_ISLNK (dst_st->st_mode);
+  if (src_link && dst_link)
+    return (cp_same_name (src, dst)
+            || (same && o->backup == no_backups));
+  if (o->backup != no_backups)
+    return same && cp_same_name (src, dst);
+  if (dst_link)
+    return false;
+  if (!src_link)
+    return same;
+  return link_names_dst (src, dst, dst_st);
 }
 
 /* Whether --update's choice leaves DST (lstat DST_ST) be, for SRC

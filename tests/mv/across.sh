@@ -9,6 +9,9 @@
 # numbers the file system gave); over an existing file and an empty
 # directory, and "inter-device move failed" over a directory that is
 # not empty; -b and -n across; the source gone only when all went.
+# A symbolic link onto the file it names on the other file system:
+# "are the same file", unless the file has another name there (then
+# the link replaces that name) or -n, -b.
 . "$(dirname "$0")/lib.sh"
 require_tmpfs_
 
@@ -41,5 +44,22 @@ d fs/d
 x fs/full
 -v e fs/full
 -v fs/d/sub .
+EOF2
+
+# The link is here, the file it names on the tmpfs.
+linked ()
+{
+  small_tmpfs_ fs && printf 'keep\n' > fs/f && ln fs/f fs/g \
+    && printf 'one\n' > fs/one && ln -s fs/f l && ln -s fs/one l1 \
+    && ln -s l1 l2
+}
+cp_batch_ -p unmount linked <<'EOF2' || fail=1
+l fs/f
+-f l fs/./f
+l2 fs/one
+-u l1 fs/one
+-n l1 fs/one
+-v l fs/g
+-b l1 fs/one
 EOF2
 Exit $fail

@@ -15,4 +15,5 @@ MV_TESTS = \
   tests/mv/newer-options.sh \
   tests/mv/overwrite.sh \
   tests/mv/prompt-tty.sh \
+  tests/mv/same-file.sh \
   tests/mv/sticky-across.sh
