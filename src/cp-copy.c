@@ -976,7 +976,8 @@ judge_existing (struct loc const *src, struct stat const *src_st,
     }
   if (x->clobber == CLOBBER_ASK && !ask_overwrite (dst))
     return SKIP;
-  if (dst_made && seen_file (dst_made, dst->path, dst_st))
+  if (dst_made && x->backup != numbered_backups
+      && seen_file (dst_made, dst->path, dst_st))
     {
       error (0, 0, "will not overwrite just-created %s with %s",
              quoteaf_n (0, dst->path), quoteaf_n (1, src->path));

@@ -25,8 +25,12 @@
 #include <unistd.h>
 
 #include "backupfile.h"
+#include "dirname.h"
 #include "error.h"
+#include "file-set.h"
 #include "filenamecat.h"
+#include "hash.h"
+#include "hash-triple.h"
 #include "progname.h"
 #include "quotearg.h"
 #include "same-inode.h"
@@ -51,6 +55,31 @@ static struct cp_options copy_opts;
    systems sets the copier up.  */
 static bool copier_ready;
 
+/* When several operands go into one directory (mv_track_moves): the
+   names this run moved something to, with the device and inode each
+   then had, so that a later operand is not moved over what an
+   earlier one became ("will not overwrite just-created").  */
+static Hash_table *moved_to;
+
+/* Directory operands whose first rename (the one that replaces
+   nothing) failed, then were moved or found to be above their
+   destination, by device and inode, with that destination: one
+   directory named twice for one destination is warned about the
+   second time, not moved again (as GNU's mv).  */
+static Hash_table *dirs_tried;
+
+/* A new set of names with their devices and inodes (gnulib's
+   file-set).  */
+static Hash_table *
+new_file_set (void)
+{
+  Hash_table *t = hash_initialize (16, NULL, triple_hash,
+                                   triple_compare_ino_str, triple_free);
+  if (!t)
+    xalloc_die ();
+  return t;
+}
+
 /* Keep OPTS for the moves to come.  */
 void
 mv_init (struct mv_options const *opts)
@@ -66,12 +95,25 @@ mv_init (struct mv_options const *opts)
   };
 }
 
+/* Remember where each operand to come is moved, as GNU's mv does
+   when several go into one directory.  */
+void
+mv_track_moves (void)
+{
+  if (!moved_to)
+    moved_to = new_file_set ();
+}
+
 /* Free what the moves set up.  */
 void
 mv_finish (void)
 {
   if (copier_ready)
     cp_copy_finish ();
+  if (moved_to)
+    hash_free (moved_to);
+  if (dirs_tried)
+    hash_free (dirs_tried);
 }
 
 /* Print -v's line for SRC renamed to DST, with BACKUP if one was
@@ -227,8 +269,69 @@ update_skips (struct stat const *st, char const *dst,
   return false;
 }
 
-/* Decide about DST (lstat DST_ST), in the way of SRC (lstat ST); make
-   the backup if asked, its name in *BACKUP.  */
+/* Whether the last component NAME is "." or "..".  */
+static bool
+dot_or_dotdot (char const *name)
+{
+  return (name[0] == '.'
+          && (!name[1] || name[1] == '/'
+              || (name[1] == '.' && (!name[2] || name[2] == '/'))));
+}
+
+/* Whether backing DST up would move SRC (lstat ST) away: SRC's last
+   component is DST's with the simple backup suffix, and that name
+   next to DST is SRC's file (followed, as GNU's mv looks).  */
+static bool
+backup_is_source (char const *src, struct stat const *st, char const *dst)
+{
+  if (!simple_backup_suffix)
+    set_simple_backup_suffix (NULL);
+  char const *sb = last_component (src), *db = last_component (dst);
+  size_t sl = strlen (sb), dl = strlen (db);
+  size_t xl = strlen (simple_backup_suffix);
+  if (!(sl == dl + xl && memcmp (sb, db, dl) == 0
+        && strcmp (sb + dl, simple_backup_suffix) == 0))
+    return false;
+  size_t n = strlen (dst);
+  char *name = xmalloc (n + xl + 1);
+  memcpy (name, dst, n);
+  strcpy (name + n, simple_backup_suffix);
+  struct stat t;
+  bool same = stat (name, &t) == 0 && SAME_INODE (*st, t);
+  free (name);
+  return same;
+}
+
+/* Move DST aside, for SRC (lstat ST), to the backup name; put that
+   name in *BACKUP (NULL if DST was gone already).  Refuse, as GNU's mv
+   does, a simple backup that would be SRC itself.  */
+static enum verdict
+back_up (char const *src, struct stat const *st, char const *dst,
+         char **backup)
+{
+  if (o->backup != numbered_backups && backup_is_source (src, st, dst))
+    {
+      error (0, 0, "backing up %s might destroy source;  %s not moved",
+             quoteaf_n (0, dst), quoteaf_n (1, src));
+      return FAIL;
+    }
+  *backup = find_backup_file_name (AT_FDCWD, dst, o->backup);
+  if (rename (dst, *backup) == 0)
+    return GO_ON;
+  int err = errno;
+  free (*backup);
+  *backup = NULL;
+  if (err == ENOENT)
+    return GO_ON;
+  error (0, err, "cannot backup %s", quoteaf (dst));
+  return FAIL;
+}
+
+/* Decide about DST (lstat DST_ST), in the way of SRC (lstat ST), in
+   GNU's mv's order: the same file, --update, the prompts, directory
+   against non-directory (either way allowed with a backup), a
+   destination an earlier operand was moved to, then the backup, made
+   if asked, its name in *BACKUP.  */
 static enum verdict
 judge_existing (char const *src, struct stat const *st, char const *dst,
                 struct stat const *dst_st, char **backup)
@@ -245,29 +348,28 @@ judge_existing (char const *src, struct stat const *st, char const *dst,
   if (!may_replace (dst, dst_st))
     return SKIP;
   bool src_dir = S_ISDIR (st->st_mode), dst_dir = S_ISDIR (dst_st->st_mode);
-  if (dst_dir && !src_dir)
-    {
-      error (0, 0, "cannot overwrite directory %s with non-directory",
-             quoteaf (dst));
-      return FAIL;
-    }
-  if (src_dir && !dst_dir)
+  bool backups = o->backup != no_backups;
+  if (src_dir && !dst_dir && !backups)
     {
       error (0, 0, "cannot overwrite non-directory %s with directory %s",
              quoteaf_n (0, dst), quoteaf_n (1, src));
       return FAIL;
     }
-  if (o->backup != no_backups)
+  if (!dst_dir && moved_to && o->backup != numbered_backups
+      && seen_file (moved_to, dst, dst_st))
     {
-      *backup = find_backup_file_name (AT_FDCWD, dst, o->backup);
-      if (rename (dst, *backup) < 0)
-        {
-          error (0, errno, "cannot backup %s", quoteaf (dst));
-          free (*backup);
-          *backup = NULL;
-          return FAIL;
-        }
+      error (0, 0, "will not overwrite just-created %s with %s",
+             quoteaf_n (0, dst), quoteaf_n (1, src));
+      return FAIL;
     }
+  if (dst_dir && !src_dir && !backups)
+    {
+      error (0, 0, "cannot overwrite directory %s with non-directory",
+             quoteaf (dst));
+      return FAIL;
+    }
+  if (backups && !dot_or_dotdot (last_component (src)))
+    return back_up (src, st, dst, backup);
   return GO_ON;
 }
 
@@ -396,11 +498,13 @@ move_across (char const *src, struct stat const *st, char const *dst,
 
 /* Rename SRC (lstat ST) to DST, replacing it if it EXISTS, or move it
    across file systems; BACKUP is the backup made of DST, or NULL.
-   Return true if it moved.  */
+   Set *INTO_SELF when SRC is a directory that DST is inside.  Return
+   true if it moved.  */
 static bool
 move_it (char const *src, struct stat const *st, char const *dst,
-         bool exists, char const *backup)
+         bool exists, char const *backup, bool *into_self)
 {
+  *into_self = false;
   if (renameat (AT_FDCWD, src, AT_FDCWD, dst) == 0)
     {
       say_renamed (src, dst, backup);
@@ -410,12 +514,48 @@ move_it (char const *src, struct stat const *st, char const *dst,
   if (err == EXDEV && !o->no_copy)
     return move_across (src, st, dst, exists, backup);
   if (err == EINVAL)
-    error (0, 0, "cannot move %s to a subdirectory of itself, %s",
-           quoteaf_n (0, src), quoteaf_n (1, dst));
+    {
+      error (0, 0, "cannot move %s to a subdirectory of itself, %s",
+             quoteaf_n (0, src), quoteaf_n (1, dst));
+      *into_self = true;
+    }
   else
     error (0, err, "cannot move %s to %s", quoteaf_n (0, src),
            quoteaf_n (1, dst));
   return false;
+}
+
+/* Note that DST now holds what was moved there, for a later operand
+   (mv_track_moves).  */
+static void
+note_moved (char const *dst)
+{
+  struct stat st;
+  if (moved_to && lstat (dst, &st) == 0)
+    record_file (moved_to, dst, &st);
+}
+
+/* Whether the directory SRC (lstat ST), whose rename to DST failed at
+   first, was moved to DST already by an earlier operand, or found to
+   be above it: GNU's mv then warns and leaves it.  */
+static bool
+dir_again (char const *src, struct stat const *st, char const *dst)
+{
+  if (!dirs_tried || !seen_file (dirs_tried, dst, st))
+    return false;
+  error (0, 0, "warning: source directory %s specified more than once",
+         quoteaf (src));
+  return true;
+}
+
+/* Remember the directory SRC (lstat ST) as moved to DST, or found to
+   be above it, for dir_again.  */
+static void
+note_dir (struct stat const *st, char const *dst)
+{
+  if (!dirs_tried)
+    dirs_tried = new_file_set ();
+  record_file (dirs_tried, dst, st);
 }
 
 /* Move SRC to DST as the options say.  RENAME_ERR is the errno of a
@@ -431,6 +571,7 @@ mv_operand (char const *src, char const *dst, int rename_err)
   if (err == 0)
     {
       say_renamed (src, dst, NULL);
+      note_moved (dst);
       return true;
     }
   /* With -n, what is in the way stays, with no look at it.  */
@@ -451,9 +592,21 @@ mv_operand (char const *src, char const *dst, int rename_err)
       case SKIP: return true;
       case FAIL: return false;
       }
-  bool ok = move_it (src, &st, dst, exists && !backup, backup);
-  if (!ok && backup)
+  if (S_ISDIR (st.st_mode) && dir_again (src, &st, dst))
+    {
+      free (backup);
+      return true;
+    }
+  bool into_self;
+  bool ok = move_it (src, &st, dst, exists && !backup, backup, &into_self);
+  /* As GNU's mv, a directory that cannot go inside itself keeps the
+     backup made of the destination.  */
+  if (!ok && backup && !into_self)
     unbackup (dst, backup);
+  else if (ok)
+    note_moved (dst);
+  if (S_ISDIR (st.st_mode) && (ok || into_self))
+    note_dir (&st, dst);
   free (backup);
   return ok;
 }

@@ -111,11 +111,14 @@ argmatch_failed (void)
   usage (EXIT_FAILURE);
 }
 
-/* Move each of the N operands FILES into the directory DIR.  */
+/* Move each of the N operands FILES into the directory DIR.  With
+   two or more, none is moved over what an earlier one became.  */
 static bool
 move_into (char const *dir, int n, char **files)
 {
   bool ok = true;
+  if (2 <= n)
+    mv_track_moves ();
   for (int i = 0; i < n; i++)
     {
       char *dst = file_in_dir (dir, files[i]);

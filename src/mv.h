@@ -31,6 +31,7 @@ struct mv_options
 };
 
 void mv_init (struct mv_options const *opts);
+void mv_track_moves (void);
 bool mv_operand (char const *src, char const *dst, int rename_err);
 void mv_finish (void);
 

@@ -3,7 +3,9 @@
 # (none/off, numbered/t, existing/nil, simple/never) and abbreviations,
 # VERSION_CONTROL from the environment, -S/--suffix and
 # SIMPLE_BACKUP_SUFFIX, existing numbered backups, directories with -r,
-# a backup that would be the source, -b with -f and with -v.
+# a backup that would be the source, -b with -f and with -v; one source
+# named twice, which --backup=numbered copies twice ("will not overwrite
+# just-created" otherwise).
 . "$(dirname "$0")/lib.sh"
 
 backed ()
@@ -33,6 +35,15 @@ $ctl -f a c
 $ctl -d sa b~
 EOF2
 done
+
+# The second copy of one source onto what the first made.
+cp_batch_ backed <<'EOF2' || fail=1
+--backup=numbered a a d/
+--backup=t -v b b a e
+-b a a d/
+--backup=existing b b e
+--backup=numbered a ./a d
+EOF2
 
 # Brisk: the simple backup of e/a and of e/d/a goes beside it, and the
 # source directory and the current one are left alone.

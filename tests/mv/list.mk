@@ -8,6 +8,7 @@
 MV_TESTS = \
   tests/mv/acl.sh \
   tests/mv/across.sh \
+  tests/mv/backup.sh \
   tests/mv/basic.sh \
   tests/mv/enospc.sh \
   tests/mv/errors.sh \
@@ -16,4 +17,5 @@ MV_TESTS = \
   tests/mv/overwrite.sh \
   tests/mv/prompt-tty.sh \
   tests/mv/same-file.sh \
-  tests/mv/sticky-across.sh
+  tests/mv/sticky-across.sh \
+  tests/mv/twice.sh
