@@ -1,13 +1,15 @@
 /* copy-cli.c -- the command line of the tools that copy into a
    directory (cp, mv, install): how many operands there must be,
    whether the last one is a directory, the name a source gets in it,
-   the -t option and --update's argument; with GNU's messages.  */
+   the -t option and --update's argument, the question before a
+   destination is replaced; with GNU's messages.  */
 
 #include <config.h>
 
 #include "copy-cli.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 
@@ -15,8 +17,10 @@
 #include "dirname.h"
 #include "error.h"
 #include "filenamecat.h"
+#include "progname.h"
 #include "quotearg.h"
 #include "xalloc.h"
+#include "yesno.h"
 
 #include "version.h"
 
@@ -97,4 +101,54 @@ decode_update (char const *arg)
     UPDATE_ALL, UPDATE_NONE, UPDATE_NONE_FAIL, UPDATE_OLDER
   };
   return arg ? XARGMATCH ("--update", arg, args, values) : UPDATE_OLDER;
+}
+
+/* Write into BUF the nine permission characters of MODE, as ls -l
+   shows them (s, S, t and T included), and a null.  */
+static void
+perm_string (mode_t mode, char buf[10])
+{
+  static char const rwx[] = "rwxrwxrwx";
+  for (int i = 0; i < 9; i++)
+    buf[i] = (mode & (S_IRUSR >> i)) ? rwx[i] : '-';
+  static struct
+  {
+    mode_t bit;
+    int pos;
+    char c;
+  } const special[] = {
+    { S_ISUID, 2, 's' }, { S_ISGID, 5, 's' }, { S_ISVTX, 8, 't' }
+  };
+  for (size_t i = 0; i < sizeof special / sizeof *special; i++)
+    if (mode & special[i].bit)
+      buf[special[i].pos] = (buf[special[i].pos] == '-'
+                             ? special[i].c - ('a' - 'A') : special[i].c);
+  buf[9] = '\0';
+}
+
+/* Ask on standard error whether to replace NAME, of mode MODE, as
+   GNU's cp and mv ask: "overwrite NAME?", or, when it is UNWRITABLE,
+   with its mode: "replace NAME, overriding mode" when REPLACING (mv,
+   cp -f or --remove-destination, which remove it), else "unwritable
+   NAME ...; try anyway?".  Return the answer.  */
+bool
+ask_to_replace (char const *name, mode_t mode, bool unwritable,
+                bool replacing)
+{
+  if (unwritable)
+    {
+      char perms[10];
+      perm_string (mode, perms);
+      fprintf (stderr, (replacing
+                        ? "%s: replace %s, overriding mode %04lo (%s)? "
+                        : "%s: unwritable %s (mode %04lo, %s); "
+                        "try anyway? "),
+               program_name,
+               quotearg_style (shell_escape_always_quoting_style, name),
+               (unsigned long int) (mode & 07777), perms);
+    }
+  else
+    fprintf (stderr, "%s: overwrite %s? ", program_name,
+             quotearg_style (shell_escape_always_quoting_style, name));
+  return yesno ();
 }

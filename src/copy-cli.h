@@ -1,12 +1,14 @@
 /* copy-cli.h -- the command line of the tools that copy into a
    directory (cp, mv, install): how many operands there must be,
    whether the last one is a directory, the name a source gets in it,
-   the -t option and --update's argument.  */
+   the -t option, --update's argument, and the question before a
+   destination is replaced.  */
 
 #ifndef BRISK_COPY_CLI_H
 #define BRISK_COPY_CLI_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 #include "cp.h"
 
@@ -16,5 +18,7 @@ bool target_is_dir (char const *name, int *err);
 char *file_in_dir (char const *dir, char const *src);
 void set_target_dir (char const **target_dir, char const *arg);
 enum cp_update decode_update (char const *arg);
+bool ask_to_replace (char const *name, mode_t mode, bool unwritable,
+                     bool replacing);
 
 #endif

@@ -37,8 +37,8 @@
 #include "quotearg.h"
 #include "same-inode.h"
 #include "xalloc.h"
-#include "yesno.h"
 
+#include "copy-cli.h"
 #include "copy-report.h"
 #include "cp.h"
 #include "cp-progress.h"
@@ -308,12 +308,18 @@ say_copied (struct loc const *src, struct loc const *dst,
   putchar ('\n');
 }
 
-/* Ask whether to overwrite DST; return the answer.  */
+/* Ask whether to overwrite DST (lstat DST_ST); return the answer.  As
+   GNU's cp, a destination that is not writable (root can write any;
+   a symbolic link is not asked about so) is asked about with its
+   mode.  */
 static bool
-ask_overwrite (struct loc const *dst)
+ask_overwrite (struct loc const *dst, struct stat const *dst_st)
 {
-  fprintf (stderr, "%s: overwrite %s? ", program_name, quoteaf (dst->path));
-  return yesno ();
+  bool unwritable = (!S_ISLNK (dst_st->st_mode) && geteuid () != 0
+                     && faccessat (dst->dirfd, dst->name, W_OK,
+                                   AT_EACCESS) != 0);
+  return ask_to_replace (dst->path, dst_st->st_mode, unwritable,
+                         x->force || x->remove_destination);
 }
 
 /* Whether ST's modification time is older than SRC_ST's.  */
@@ -905,8 +911,11 @@ judge_same (struct loc const *src, struct stat const *src_st,
         return (same_name_at (src->path, dst->path, true)
                 ? SAME_ERROR : SAME_OK);
     }
-  if ((x->symbolic_link || x->hard_link || x->remove_destination)
-      && S_ISLNK (dl.st_mode))
+  /* A symbolic link in the way is removed before anything is written:
+     never the same file, on this file system or another (GNU's rule).  */
+  if (x->remove_destination && S_ISLNK (dl.st_mode))
+    return SAME_OK;
+  if ((x->symbolic_link || x->hard_link) && S_ISLNK (dl.st_mode))
     return sl.st_dev == dl.st_dev ? SAME_OK : SAME_ERROR;
   if (never)
     {
@@ -974,7 +983,7 @@ judge_existing (struct loc const *src, struct stat const *src_st,
              quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
       return FAIL;
     }
-  if (x->clobber == CLOBBER_ASK && !ask_overwrite (dst))
+  if (x->clobber == CLOBBER_ASK && !ask_overwrite (dst, dst_st))
     return SKIP;
   if (dst_made && x->backup != numbered_backups
       && seen_file (dst_made, dst->path, dst_st))

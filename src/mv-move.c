@@ -31,12 +31,11 @@
 #include "filenamecat.h"
 #include "hash.h"
 #include "hash-triple.h"
-#include "progname.h"
 #include "quotearg.h"
 #include "same-inode.h"
 #include "xalloc.h"
-#include "yesno.h"
 
+#include "copy-cli.h"
 #include "cp.h"
 #include "mv.h"
 
@@ -131,47 +130,6 @@ say_renamed (char const *src, char const *dst, char const *backup)
 
 /* ---- asking ----------------------------------------------------------- */
 
-/* Write into BUF the nine permission characters of MODE, as ls -l
-   shows them (s, S, t and T included), and a null.  */
-static void
-perm_string (mode_t mode, char buf[10])
-{
-  static char const rwx[] = "rwxrwxrwx";
-  for (int i = 0; i < 9; i++)
-    buf[i] = (mode & (S_IRUSR >> i)) ? rwx[i] : '-';
-  static struct
-  {
-    mode_t bit;
-    int pos;
-    char c;
-  } const special[] = {
-    { S_ISUID, 2, 's' }, { S_ISGID, 5, 's' }, { S_ISVTX, 8, 't' }
-  };
-  for (size_t i = 0; i < sizeof special / sizeof *special; i++)
-    if (mode & special[i].bit)
-      buf[special[i].pos] = (buf[special[i].pos] == '-'
-                             ? special[i].c - ('a' - 'A') : special[i].c);
-  buf[9] = '\0';
-}
-
-/* Ask whether to replace DST (lstat DST_ST): with the mode it has when
-   it is not writable (UNWRITABLE).  Return the answer.  */
-static bool
-ask_replace (char const *dst, struct stat const *dst_st, bool unwritable)
-{
-  if (unwritable)
-    {
-      char perms[10];
-      perm_string (dst_st->st_mode, perms);
-      fprintf (stderr, "%s: replace %s, overriding mode %04lo (%s)? ",
-               program_name, quoteaf (dst),
-               (unsigned long int) (dst_st->st_mode & 07777), perms);
-    }
-  else
-    fprintf (stderr, "%s: overwrite %s? ", program_name, quoteaf (dst));
-  return yesno ();
-}
-
 /* Whether the user lets DST (lstat DST_ST) be replaced: -i asks;
    with none of -f, -i, -n, a destination not writable is asked about
    when standard input is a terminal (a symbolic link never is).  */
@@ -182,7 +140,7 @@ may_replace (char const *dst, struct stat const *dst_st)
                      && faccessat (AT_FDCWD, dst, W_OK, AT_EACCESS) != 0);
   if (o->interactive == MV_ASK
       || (o->interactive == MV_UNSPECIFIED && o->stdin_tty && unwritable))
-    return ask_replace (dst, dst_st, unwritable);
+    return ask_to_replace (dst, dst_st->st_mode, unwritable, true);
   return true;
 }
 

@@ -8,6 +8,7 @@
 ## on $BRISK_BIN/cp, and source tests/init.sh only.
 CP_TESTS = \
   tests/cp/acl.sh \
+  tests/cp/across-symlink.sh \
   tests/cp/backup.sh \
   tests/cp/basic.sh \
   tests/cp/deep.sh \

@@ -4,7 +4,10 @@
 # dangling symbolic link as destination ("not writing through dangling
 # symlink"), a directory over a file and a file over a directory,
 # "will not overwrite just-created", -f on a file that cannot be opened
-# for writing, a destination that is a symbolic link to a file.
+# for writing, a destination that is a symbolic link to a file; -i on
+# a destination not writable: "replace 'old', overriding mode 0444
+# (r--r--r--)?" with -f or --remove-destination, "unwritable 'old'
+# (mode 0444, r--r--r--); try anyway?" without.
 . "$(dirname "$0")/lib.sh"
 
 dated ()
@@ -79,4 +82,17 @@ new old
 new mid
 -f --remove-destination new mid
 EOF2
+
+# -i onto them, as nobody; answered yes, then no.
+printf 'y\ny\ny\ny\ny\n' > yes5 && chmod 0644 yes5 || framework_failure_
+printf 'n\nn\nn\nn\nn\n' > no5 && chmod 0644 no5 || framework_failure_
+for in in yes5 no5; do
+  cp_batch_ -u -i $in guarded <<'EOF2' || fail=1
+-fi new old
+-if new mid
+-i --remove-destination new mid
+-i new old
+-i new d/new
+EOF2
+done
 Exit $fail
