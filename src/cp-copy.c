@@ -791,12 +791,21 @@ keep_hard_link (struct loc const *src, struct stat const *st,
   if (l)
     {
       *done = true;
-      if (link_from_path (l->dst, dst->dirfd, dst->name) < 0)
+      /* A destination still in the way was judged to be replaced: as
+         GNU's cp, link over it, and -v says it was removed.  */
+      int r = link_from_path (l->dst, dst->dirfd, dst->name);
+      bool replaced = (r < 0 && errno == EEXIST
+                       && unlinkat (dst->dirfd, dst->name, 0) == 0);
+      if (replaced)
+        r = link_from_path (l->dst, dst->dirfd, dst->name);
+      if (r < 0)
         {
           error (0, errno, "cannot create hard link %s to %s",
                  quoteaf_n (0, dst->path), quoteaf_n (1, l->dst));
           return false;
         }
+      if (replaced && x->verbose)
+        printf ("removed %s\n", quoteaf (dst->path));
       return true;
     }
   l = xmalloc (sizeof *l);

@@ -14,6 +14,7 @@ CP_TESTS = \
   tests/cp/deep.sh \
   tests/cp/enospc.sh \
   tests/cp/links.sh \
+  tests/cp/links-over.sh \
   tests/cp/names.sh \
   tests/cp/newer-options.sh \
   tests/cp/one-file-system.sh \
