@@ -68,12 +68,25 @@ struct dst_dir
   bool default_acl;             /* it may have a default ACL */
 };
 
-/* One entry of a source directory, as read.  */
+/* One entry of a source directory, as read: its name is at NAME in
+   the buffer of names that holds the directory's (an offset, not a
+   pointer, as the buffer moves while it grows).  */
 struct dirent_item
 {
   ino_t ino;
+  uint32_t name;
   unsigned char type;
-  char *name;
+};
+
+/* A source directory's entries, as read: ITEMS[N], and their names,
+   each null-terminated, in the one buffer NAMES.  One buffer rather
+   than a string each: a directory of 10,000 entries then costs
+   about a third of the memory (no malloc header, no padding).  */
+struct dir_list
+{
+  struct dirent_item *items;
+  size_t n;
+  char *names;
 };
 
 /* A hard link kept: the source's identity, and where its first copy
@@ -218,7 +231,9 @@ cp_copy_init (struct cp_options const *opts, int n_sources)
   dirs_made = hash_initialize (64, NULL, link_hash, link_equal, link_free);
   if (!dirs_made)
     xalloc_die ();
-  if (x->preserve_links)
+  /* The table of copies of files with several links; --update notes
+     there the destinations it leaves be, as GNU's cp does.  */
+  if ((x->preserve_links && !x->hard_link) || x->update == UPDATE_OLDER)
     {
       links = hash_initialize (64, NULL, link_hash, link_equal, link_free);
       if (!links)
@@ -333,10 +348,10 @@ older (struct stat const *st, struct stat const *src_st)
 
 /* Read the entries of the directory open as FD (which this takes and
    closes), sorted by inode number (the order that reads a disk
-   fastest, and GNU's), into *ITEMS.  Return the count, or -1 with
-   errno set.  */
-static ssize_t
-read_entries (int fd, struct dirent_item **items)
+   fastest, and GNU's), into *LIST.  Return true, or false with errno
+   set.  */
+static bool
+read_entries (int fd, struct dir_list *list)
 {
   DIR *d = fdopendir (fd);
   if (!d)
@@ -344,10 +359,11 @@ read_entries (int fd, struct dirent_item **items)
       int e = errno;
       close (fd);
       errno = e;
-      return -1;
+      return false;
     }
-  size_t n = 0, alloc = 0;
+  size_t n = 0, alloc = 0, used = 0, room = 0;
   struct dirent_item *v = NULL;
+  char *names = NULL;
   struct dirent *e;
   errno = 0;
   while ((e = readdir (d)))
@@ -355,27 +371,37 @@ read_entries (int fd, struct dirent_item **items)
       char const *s = e->d_name;
       if (s[0] == '.' && (!s[1] || (s[1] == '.' && !s[2])))
         continue;
+      size_t len = strlen (s) + 1;
+      if (room - used < len)
+        {
+          /* Offsets are 32 bits: a directory's names would have to
+             pass 4 GiB first.  */
+          if (UINT32_MAX - len < used)
+            xalloc_die ();
+          room = used + len;
+          names = x2realloc (names, &room);
+        }
       if (n == alloc)
         v = x2nrealloc (v, &alloc, sizeof *v);
       v[n].ino = e->d_ino;
       v[n].type = e->d_type;
-      v[n].name = xstrdup (s);
+      v[n].name = used;
+      memcpy (names + used, s, len);
+      used += len;
       n++;
       errno = 0;
     }
   int err = errno;
   closedir (d);
-  *items = v;
   if (err)
     {
-      for (size_t i = 0; i < n; i++)
-        free (v[i].name);
       free (v);
-      *items = NULL;
+      free (names);
       errno = err;
-      return -1;
+      return false;
     }
-  return n;
+  *list = (struct dir_list) { v, n, names };
+  return true;
 }
 
 static int
@@ -394,34 +420,29 @@ static bool
 copy_dir_entries (int src_fd, char const *src_path,
                   struct dst_dir const *dir, char const *dst_path)
 {
-  struct dirent_item *items;
+  struct dir_list list;
   int list_fd = dup (src_fd);
-  ssize_t n = list_fd < 0 ? -1 : read_entries (list_fd, &items);
-  if (n < 0)
+  if (list_fd < 0 || !read_entries (list_fd, &list))
     {
       error (0, errno, "cannot access %s", quoteaf (src_path));
       return false;
     }
-  if (1 < n)
-    qsort (items, n, sizeof *items, item_cmp);
+  if (1 < list.n)
+    qsort (list.items, list.n, sizeof *list.items, item_cmp);
   bool ok = true;
-  for (ssize_t i = 0; i < n; i++)
+  for (size_t i = 0; i < list.n && !into_self; i++)
     {
-      if (into_self)
-        {
-          free (items[i].name);
-          continue;
-        }
-      char *sp = child_path (src_path, items[i].name);
-      char *dp = child_path (dst_path, items[i].name);
-      struct loc s = { src_fd, items[i].name, sp };
-      struct loc d = { dir->fd, items[i].name, dp };
-      ok &= copy_entry (&s, &d, dir, items[i].type, false);
+      char const *name = list.names + list.items[i].name;
+      char *sp = child_path (src_path, name);
+      char *dp = child_path (dst_path, name);
+      struct loc s = { src_fd, name, sp };
+      struct loc d = { dir->fd, name, dp };
+      ok &= copy_entry (&s, &d, dir, list.items[i].type, false);
       free (sp);
       free (dp);
-      free (items[i].name);
     }
-  free (items);
+  free (list.items);
+  free (list.names);
   return ok;
 }
 
@@ -498,7 +519,10 @@ open_dst_dir (struct loc const *dst, struct dst_dir const *parent,
         close (dir->fd);
       return false;
     }
-  if (!exists)
+  /* Only the top of a tree made here is noted: the walk cannot reach
+     a directory made inside it without first passing its top, and a
+     tree of many directories costs no memory.  */
+  if (!exists && !(parent && parent->fresh))
     remember_dir (&dir->st);
   dir->default_acl = (dir->fresh && parent ? parent->default_acl
                       : has_default_acl (dir->fd));
@@ -776,45 +800,136 @@ link_from_path (char const *path, int dirfd, char const *name)
   return r;
 }
 
-/* If SRC (status ST) is a file with other links already copied, link
-   DST to that copy and set *DONE.  Otherwise remember DST as its copy.
-   Return false on a failure (reported).  */
-static bool
-keep_hard_link (struct loc const *src, struct stat const *st,
-                struct loc const *dst, bool *done)
+/* Make NAME in DIRFD a hard link to the file PATH, replacing what is
+   there already in one step, as GNU's cp does: a link made under a
+   free temporary name in NAME's directory, then renamed over NAME.
+   Set *REPLACED when something was there.  Return 0, or -1 with errno
+   set.  */
+static int
+link_replacing (char const *path, int dirfd, char const *name,
+                bool *replaced)
 {
-  *done = false;
-  if (!links || S_ISDIR (st->st_mode) || st->st_nlink < 2)
-    return true;
+  *replaced = false;
+  if (link_from_path (path, dirfd, name) == 0)
+    return 0;
+  if (errno != EEXIST)
+    return -1;
+  *replaced = true;
+  char const *base = last_component (name);
+  size_t dir_len = base - name;
+  char *tmp = xmalloc (dir_len + sizeof "Cu" + 8);
+  memcpy (tmp, name, dir_len);
+  static unsigned int serial;
+  int r = -1;
+  for (int tries = 0; tries < 100 && r < 0; tries++)
+    {
+      unsigned int v = (unsigned int) getpid () * 2654435761u + serial++;
+      sprintf (tmp + dir_len, "Cu%08x", v);
+      r = link_from_path (path, dirfd, tmp);
+      if (r < 0 && errno != EEXIST)
+        break;
+    }
+  if (0 <= r)
+    {
+      r = renameat (dirfd, tmp, dirfd, name);
+      int err = errno;
+      /* Removed even after a rename that worked: a rename onto
+         another link of the same file does nothing.  */
+      unlinkat (dirfd, tmp, 0);
+      errno = err;
+    }
+  free (tmp);
+  return r;
+}
+
+/* How the table of copies takes an entry: not at all, looked up only,
+   or looked up and, when not there, entered as its inode's copy.  */
+enum link_use
+{
+  LINK_USE_NONE,
+  LINK_USE_LOOKUP,
+  LINK_USE_NOTE
+};
+
+/* What keep_hard_link made of an entry.  */
+enum link_step
+{
+  LINK_COPY,                    /* copy it: its inode has no copy yet */
+  LINK_COPY_NOTED,              /* copy it: noted as its inode's copy,
+                                   which forget_link undoes if the copy
+                                   fails */
+  LINK_DONE,                    /* linked to the earlier copy */
+  LINK_FAILED                   /* the link failed (reported) */
+};
+
+/* How the table of copies takes the non-directory of status ST,
+   followed to it when FOLLOW, as GNU's cp decides: with links kept
+   (not by -l, where every copy is a link already), a file with other
+   links, or any file reached through a symlink followed, which may be
+   another name of a file copied; mv looks up a file of one link too,
+   as its other names may have been moved already, by operands
+   before.  */
+static enum link_use
+link_use (struct stat const *st, bool follow)
+{
+  if (!links || S_ISDIR (st->st_mode))
+    return LINK_USE_NONE;
+  if (x->move && st->st_nlink == 1)
+    return LINK_USE_LOOKUP;
+  if (x->preserve_links && !x->hard_link && (1 < st->st_nlink || follow))
+    return LINK_USE_NOTE;
+  return LINK_USE_NONE;
+}
+
+/* Link DST to EARLIER, the copy made of another name of its source,
+   replacing what DST holds.  Return true, or false (reported).  */
+static bool
+link_to_copy (char const *earlier, struct loc const *dst)
+{
+  bool replaced;
+  if (link_replacing (earlier, dst->dirfd, dst->name, &replaced) < 0)
+    {
+      error (0, errno, "cannot create hard link %s to %s",
+             quoteaf_n (0, dst->path), quoteaf_n (1, earlier));
+      return false;
+    }
+  if (replaced && x->verbose)
+    printf ("removed %s\n", quoteaf (dst->path));
+  return true;
+}
+
+/* Take the entry of status ST into the table of copies as USE says:
+   if its inode was copied before, link DST to that copy; otherwise,
+   with LINK_USE_NOTE, note DST as its copy.  */
+static enum link_step
+keep_hard_link (struct stat const *st, struct loc const *dst,
+                enum link_use use)
+{
+  if (use == LINK_USE_NONE)
+    return LINK_COPY;
   struct link_item key = { st->st_dev, st->st_ino, NULL };
   struct link_item *l = hash_lookup (links, &key);
   if (l)
-    {
-      *done = true;
-      /* A destination still in the way was judged to be replaced: as
-         GNU's cp, link over it, and -v says it was removed.  */
-      int r = link_from_path (l->dst, dst->dirfd, dst->name);
-      bool replaced = (r < 0 && errno == EEXIST
-                       && unlinkat (dst->dirfd, dst->name, 0) == 0);
-      if (replaced)
-        r = link_from_path (l->dst, dst->dirfd, dst->name);
-      if (r < 0)
-        {
-          error (0, errno, "cannot create hard link %s to %s",
-                 quoteaf_n (0, dst->path), quoteaf_n (1, l->dst));
-          return false;
-        }
-      if (replaced && x->verbose)
-        printf ("removed %s\n", quoteaf (dst->path));
-      return true;
-    }
+    return link_to_copy (l->dst, dst) ? LINK_DONE : LINK_FAILED;
+  if (use == LINK_USE_LOOKUP)
+    return LINK_COPY;
   l = xmalloc (sizeof *l);
   *l = key;
   l->dst = xstrdup (dst->path);
   if (!hash_insert (links, l))
     xalloc_die ();
-  (void) src;
-  return true;
+  return LINK_COPY_NOTED;
+}
+
+/* Forget the copy noted for the inode of status ST, whose copy
+   failed: its other names are copied, not linked to nothing.  */
+static void
+forget_link (struct stat const *st)
+{
+  struct link_item key = { st->st_dev, st->st_ino, NULL };
+  struct link_item *l = hash_remove (links, &key);
+  if (l)
+    link_free (l);
 }
 
 /* ---- an existing destination ------------------------------------------ */
@@ -825,6 +940,9 @@ enum verdict
   GO_ON,                        /* copy over it (or into it) */
   GO_ON_NEW,                    /* it was moved or removed: create it */
   SKIP,                         /* leave it: success */
+  SKIP_NEWER,                   /* leave it, newer than the source
+                                   (--update): it stands for the
+                                   source's copy among hard links */
   FAIL                          /* leave it: failure (reported) */
 };
 
@@ -976,7 +1094,7 @@ judge_existing (struct loc const *src, struct stat const *src_st,
           return FAIL;
         }
       if (x->update == UPDATE_OLDER && !older (dst_st, src_st))
-        return SKIP;
+        return SKIP_NEWER;
     }
   if (dst_dir && !src_dir)
     {
@@ -1023,9 +1141,14 @@ judge_existing (struct loc const *src, struct stat const *src_st,
         }
       return GO_ON_NEW;
     }
+  /* A destination with other links is removed rather than written
+     through when links are kept, but not by --attributes-only, which
+     leaves its data be, nor by mv (whose destination is gone before a
+     copy starts), as in GNU's cp.  */
   if (x->remove_destination
-      || (x->preserve_links && 1 < dst_st->st_nlink)
-      || (x->deref == DEREF_NEVER && !S_ISREG (src_st->st_mode)))
+      || (copier.data && !x->move
+          && ((x->preserve_links && 1 < dst_st->st_nlink)
+              || (x->deref == DEREF_NEVER && !S_ISREG (src_st->st_mode)))))
     {
       if (unlinkat (dst->dirfd, dst->name, 0) < 0 && errno != ENOENT)
         {
@@ -1135,7 +1258,8 @@ copy_entry (struct loc const *src, struct loc const *dst,
                    && (x->clobber != CLOBBER_YES || x->update != UPDATE_ALL));
   if (!stat_source (src, d_type, follow, may_skip, &st, &src_fd))
     return false;
-  bool ok = true, exists = false, done;
+  bool ok = true, exists = false;
+  enum link_step link_step = LINK_COPY;
   char *backup = NULL, *backup_name = NULL, *backup_path = NULL;
   struct loc backup_dst;
   if (S_ISDIR (st.st_mode) && !x->recursive)
@@ -1202,13 +1326,23 @@ copy_entry (struct loc const *src, struct loc const *dst,
       case GO_ON: break;
       case GO_ON_NEW: exists = false; break;
       case SKIP: goto out;
+      case SKIP_NEWER:
+        /* As in GNU's cp, the newer file stays, and is the copy that
+           the source's other names get linked to, links kept or not
+           (so "cp -u a b dir", a and b two links of a file, leaves
+           dir/b a link of dir/a).  */
+        if (links && !S_ISDIR (st.st_mode)
+            && keep_hard_link (&st, dst, LINK_USE_NOTE) == LINK_FAILED)
+          goto out_fail;
+        goto out;
       case FAIL: goto out_fail;
       }
   if (x->verbose && !x->move && !S_ISDIR (st.st_mode))
     say_copied (src, dst, backup);
-  if (!keep_hard_link (src, &st, dst, &done))
+  link_step = keep_hard_link (&st, dst, link_use (&st, follow));
+  if (link_step == LINK_FAILED)
     goto out_fail;
-  if (done)
+  if (link_step == LINK_DONE)
     goto out;
   if (x->verbose && x->move && !S_ISDIR (st.st_mode))
     say_copied (src, dst, top ? x->move_backup : NULL);
@@ -1254,6 +1388,8 @@ out_fail:
 out:
   if (0 <= src_fd)
     close (src_fd);
+  if (!ok && link_step == LINK_COPY_NOTED)
+    forget_link (&st);
   if (!ok && backup)
     unbackup (dst, backup);
   free (backup);

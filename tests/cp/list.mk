@@ -13,7 +13,9 @@ CP_TESTS = \
   tests/cp/basic.sh \
   tests/cp/deep.sh \
   tests/cp/enospc.sh \
+  tests/cp/hard-links.sh \
   tests/cp/links.sh \
+  tests/cp/links-memory.sh \
   tests/cp/links-over.sh \
   tests/cp/names.sh \
   tests/cp/newer-options.sh \

@@ -12,6 +12,7 @@ MV_TESTS = \
   tests/mv/basic.sh \
   tests/mv/enospc.sh \
   tests/mv/errors.sh \
+  tests/mv/hard-links.sh \
   tests/mv/names.sh \
   tests/mv/newer-options.sh \
   tests/mv/overwrite.sh \
