@@ -37,7 +37,7 @@ split_number (char const *arg, uintmax_t min, uintmax_t max,
 }
 
 /* Parse -n's CHUNKS ARG into C: leading white space, then l/ or r/
-   (else bytes), then [K/]N with 1 <= N <= INTMAX_MAX and 1 <= K <= N;
+   (else bytes), then [K/]N with 1 <= N <= UINTMAX_MAX and 1 <= K <= N;
    an empty K ("/N") is none, as GNU reads it.  Return SPLIT_OK, or how
    N (checked first) or K failed.  */
 enum split_err
@@ -57,10 +57,9 @@ split_chunks (char const *arg, struct split_chunks *c)
   c->bad = slash ? slash + 1 : arg;
   c->bad_len = strlen (c->bad);
   uintmax_t u;
-  enum split_err e = split_number (c->bad, 1, INTMAX_MAX, "", &u);
+  enum split_err e = split_number (c->bad, 1, UINTMAX_MAX, "", &c->n);
   if (e != SPLIT_OK)
     return e;
-  c->n = u;
   if (!slash || slash == arg)
     return SPLIT_OK;
   size_t len = slash - arg;
@@ -118,7 +117,8 @@ split_add_digit (uintmax_t *digits, int c)
 }
 
 /* Settle the suffix length of S, as GNU does: with -n, long enough for
-   N names (counting from the start value, if below N); at least 2
+   N names (counting from the start value, if below N and if the last
+   name's number fits in uintmax_t; else for N names); at least 2
    unless -a says otherwise; growing on its own only without -a, a
    start value or -n.  Then the start value must fit in it.  */
 enum split_suffix_err
@@ -132,8 +132,8 @@ split_settle_suffix (struct split_suffix *s)
       uintmax_t start;
       if (s->start
           && xstrtoumax (s->start, NULL, 10, &start, "") == LONGINT_OK
-          && start < (uintmax_t) s->n_units)
-        last = INTMAX_MAX - last < start ? INTMAX_MAX : last + start;
+          && start < s->n_units && start <= UINTMAX_MAX - s->n_units)
+        last += start;
       size_t base = strlen (s->alphabet);
       do
         s->needed++;

@@ -36,7 +36,9 @@ enum split_err split_number (char const *arg, uintmax_t min, uintmax_t max,
 
 /* -n's CHUNKS: [l/|r/][K/]N.  KIND is known even when a number failed;
    BAD and BAD_LEN then point at the text of that number (K if BAD_K,
-   else N).  K is 0 when not given.  */
+   else N).  K is 0 when not given.  N may be up to UINTMAX_MAX, as
+   GNU's: past OFF_T_MAX, only round robin can use it (the chunk cuts
+   say so once they know the input's size).  */
 enum split_chunk_kind
 {
   SPLIT_CHUNK_BYTES,
@@ -46,8 +48,8 @@ enum split_chunk_kind
 struct split_chunks
 {
   enum split_chunk_kind kind;
-  intmax_t k;
-  intmax_t n;
+  uintmax_t k;
+  uintmax_t n;
   char const *bad;
   size_t bad_len;
   bool bad_k;
@@ -71,7 +73,7 @@ bool split_add_digit (uintmax_t *digits, int c);
 struct split_suffix
 {
   bool chunked;                 /* -n */
-  intmax_t n_units;             /* its N */
+  uintmax_t n_units;            /* its N */
   char const *start;            /* FROM, or NULL */
   char const *alphabet;
   size_t length;                /* in: -a (0 if not given); out */

@@ -21,6 +21,7 @@
 #include "alignalloc.h"
 #include "error.h"
 #include "full-write.h"
+#include "intprops.h"
 #include "ioblksize.h"
 #include "memchr-nth.h"
 #include "split.h"
@@ -134,10 +135,10 @@ cut_bytes (intmax_t n_bytes, size_t bufsize)
 /* Cut the input into pieces of N_LINES lines, reading blocks of
    BUFSIZE bytes.  A piece is opened only when it gets a byte.  */
 void
-cut_lines (intmax_t n_lines, size_t bufsize)
+cut_lines (uintmax_t n_lines, size_t bufsize)
 {
   char *buf = input_buffer (bufsize);
-  intmax_t left = 0;            /* lines the current piece still takes */
+  uintmax_t left = 0;           /* lines the current piece still takes */
   for (size_t n; (n = read_input (buf, bufsize)) != 0;)
     {
       char *end = buf + n;
@@ -396,15 +397,34 @@ chunk_end (struct chunk_input const *in, intmax_t c, intmax_t n, bool lines,
   return lines ? line_end_after (in, end - 1, buf, bufsize) : end;
 }
 
-/* Cut the input into N chunks (-n N, l/N), or with K > 0 write chunk
-   K alone to standard output (-n K/N, l/K/N).  LINES: chunks end at
-   line ends.  BUFSIZE: the size of the reading buffer.  */
+/* Return the number of chunks N as an off_t count.  Exit if it is past
+   OFF_T_MAX, as GNU does, in the words of a bad -n (N written as a
+   plain number) but only once the input is open and sized: a missing
+   or unsizable input is reported first.  */
+static intmax_t
+chunk_count (uintmax_t n)
+{
+  if (n <= TYPE_MAXIMUM (off_t))
+    return n;
+  char num[INT_BUFSIZE_BOUND (uintmax_t)];
+  sprintf (num, "%ju", n);
+  error (EXIT_FAILURE, EOVERFLOW, "invalid number of chunks: %s",
+         quote (num));
+  abort ();
+}
+
+/* Cut the input into N_ARG chunks (-n N, l/N), or with K_ARG > 0
+   write chunk K_ARG alone to standard output (-n K/N, l/K/N).  LINES:
+   chunks end at line ends.  BUFSIZE: the size of the reading
+   buffer.  */
 void
-cut_chunks (intmax_t k, intmax_t n, bool lines, size_t bufsize)
+cut_chunks (uintmax_t k_arg, uintmax_t n_arg, bool lines, size_t bufsize)
 {
   char *buf = input_buffer (bufsize);
   struct chunk_input in;
   chunk_input_size (&in, buf, bufsize);
+  intmax_t n = chunk_count (n_arg);
+  intmax_t k = k_arg;           /* K <= N */
   char *scan = in.mem ? NULL : buf;
   intmax_t first = k ? k : 1;
   off_t from = first == 1 ? 0 : chunk_end (&in, first - 1, n, lines,
@@ -466,17 +486,17 @@ struct rr
   struct out_file *outs;
   struct out_file out;
   bool *gone;
-  intmax_t n;
-  intmax_t k;
-  intmax_t next;
-  intmax_t n_gone;
+  uintmax_t n;
+  uintmax_t k;
+  uintmax_t next;
+  uintmax_t n_gone;
   bool wrapped;
 };
 
 /* The round-robin cut running, for rr_evict, and the output it closes
    next.  */
 static struct rr *rr_running;
-static intmax_t rr_victim;
+static uintmax_t rr_victim;
 
 /* Close an open output other than KEEP, writing its buffer first, so
    that KEEP can have its descriptor: the outputs are closed in turn,
@@ -492,7 +512,7 @@ rr_evict (struct out_file const *keep)
     return false;
   if (filter_command)
     {
-      for (intmax_t i = 0; i < s->n; i++)
+      for (uintmax_t i = 0; i < s->n; i++)
         if (0 <= s->outs[i].fd && s->outs[i].len && !s->gone[i])
           {
             out_write (&s->outs[i], s->outs[i].buf, s->outs[i].len);
@@ -500,7 +520,7 @@ rr_evict (struct out_file const *keep)
           }
       return false;
     }
-  for (intmax_t tries = 0; tries < s->n; tries++)
+  for (uintmax_t tries = 0; tries < s->n; tries++)
     {
       struct out_file *f = &s->outs[rr_victim];
       rr_victim = (rr_victim + 1) % s->n;
@@ -523,7 +543,7 @@ rr_deal (struct rr *s, char const *p, char const *end)
     {
       char const *eol = memchr (p, eolchar, end - p);
       char const *stop = eol ? eol + 1 : end;
-      intmax_t i = s->next;
+      uintmax_t i = s->next;
       if (s->k)
         {
           if (i == s->k - 1)
@@ -548,9 +568,12 @@ rr_deal (struct rr *s, char const *p, char const *end)
 /* Cut the input into N outputs taking one record each in turn (-n
    r/N), or with K > 0 write the records of output K alone to standard
    output (r/K/N).  Outputs that get no record are still made, empty,
-   unless -e.  BUFSIZE: the size of the reading buffer.  */
+   unless -e.  BUFSIZE: the size of the reading buffer.  N may be up to
+   UINTMAX_MAX: with K nothing is kept per output; without, the
+   outputs are allocated first, and too many of them is "memory
+   exhausted", as GNU says.  */
 void
-cut_round_robin (intmax_t k, intmax_t n, size_t bufsize)
+cut_round_robin (uintmax_t k, uintmax_t n, size_t bufsize)
 {
   char *buf = input_buffer (bufsize);
   struct rr s = { .n = n, .k = k,
@@ -560,9 +583,11 @@ cut_round_robin (intmax_t k, intmax_t n, size_t bufsize)
     s.out.buf = xmalloc (RR_BUFSIZE);
   else
     {
+      if (SIZE_MAX / sizeof *s.outs < n)
+        xalloc_die ();          /* not even asked of calloc */
       s.outs = xcalloc (n, sizeof *s.outs);
       s.gone = xcalloc (n, sizeof *s.gone);
-      for (intmax_t i = 0; i < n; i++)
+      for (uintmax_t i = 0; i < n; i++)
         {
           s.outs[i].name = xstrdup (names_next ());
           s.outs[i].fd = -1;
@@ -576,7 +601,7 @@ cut_round_robin (intmax_t k, intmax_t n, size_t bufsize)
   if (k && s.out.len)
     out_write (&s.out, s.out.buf, s.out.len);
   free (s.out.buf);
-  for (intmax_t i = 0; !k && i < n; i++)
+  for (uintmax_t i = 0; !k && i < n; i++)
     {
       if (!s.outs[i].opened && !elide_empty)
         out_open (&s.outs[i]);

@@ -55,8 +55,8 @@ enum cut
 struct options
 {
   enum cut cut;
-  intmax_t n_units;             /* bytes, lines or chunks */
-  intmax_t k_units;             /* K of -n K/N, else 0 */
+  uintmax_t n_units;            /* bytes, lines or chunks */
+  uintmax_t k_units;            /* K of -n K/N, else 0 */
   uintmax_t digits;             /* -NUM */
   int digits_optind;            /* the argument -NUM was in */
   size_t suffix_length;         /* -a (0: not given) */
@@ -173,7 +173,7 @@ die_number (enum split_err e, char const *msg, char const *arg, size_t len)
 /* Parse the number ARG with the size SUFFIXES ("" for none), which must
    be within MIN..MAX; on failure exit with MSG and ARG, in the words of
    gnulib's xdectoumax.  */
-static intmax_t
+static uintmax_t
 parse_number (char const *arg, uintmax_t min, uintmax_t max,
               char const *suffixes, char const *msg)
 {
@@ -297,7 +297,7 @@ parse_option (struct options *o, int c, char const *arg, int this_optind)
       break;
     case 'l':
       set_cut (o, CUT_LINES);
-      o->n_units = parse_number (arg, 1, INTMAX_MAX, "",
+      o->n_units = parse_number (arg, 1, UINTMAX_MAX, "",
                                  "invalid number of lines");
       break;
     case 'n':
@@ -376,7 +376,7 @@ settle_cut (struct options *o)
           usage (EXIT_FAILURE);
         }
       o->cut = CUT_LINES;
-      o->n_units = o->digits < INTMAX_MAX ? o->digits : INTMAX_MAX;
+      o->n_units = o->digits;
     }
 }
 

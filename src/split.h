@@ -74,9 +74,9 @@ void piece_empty (void);
 /* ---- split-cut.c ---------------------------------------------------- */
 
 void cut_bytes (intmax_t n_bytes, size_t bufsize);
-void cut_lines (intmax_t n_lines, size_t bufsize);
+void cut_lines (uintmax_t n_lines, size_t bufsize);
 void cut_line_bytes (intmax_t n_bytes, size_t bufsize);
-void cut_chunks (intmax_t k, intmax_t n, bool lines, size_t bufsize);
-void cut_round_robin (intmax_t k, intmax_t n, size_t bufsize);
+void cut_chunks (uintmax_t k, uintmax_t n, bool lines, size_t bufsize);
+void cut_round_robin (uintmax_t k, uintmax_t n, size_t bufsize);
 
 #endif

@@ -18,7 +18,8 @@
    or "D" (powers of 1000) or "iB" (of 1024); b is 512, alone.
    Anything else is invalid; a value past UINTMAX_MAX overflows, and a
    valid value outside the range is a range error (an overflow past
-   INT_MAX / 2).  -n K/N must give 1 <= K <= N; an empty K is none.
+   INT_MAX / 2).  -n K/N must give 1 <= K <= N <= UINTMAX_MAX; an
+   empty K is none.
    The names must be PREFIX, suffix letters of the alphabet, and the
    additional suffix; name I is the start value plus I written in
    SUFFIX_LENGTH letters, and the names run out when that
@@ -173,7 +174,7 @@ check_chunks (char const *arg)
   CHECK (c.kind == kind);
   char const *slash = strchr (p, '/');
   struct model_number n = model_number (slash ? slash + 1 : p, 1,
-                                        INTMAX_MAX, "");
+                                        UINTMAX_MAX, "");
   if (n.err != SPLIT_OK)
     {
       CHECK (e == n.err && !c.bad_k);
@@ -182,7 +183,7 @@ check_chunks (char const *arg)
     }
   if (!slash || slash == p)
     {
-      CHECK (e == SPLIT_OK && c.n == (intmax_t) n.value && c.k == 0);
+      CHECK (e == SPLIT_OK && c.n == n.value && c.k == 0);
       return;
     }
   char *k = strndup (p, slash - p);
@@ -191,8 +192,7 @@ check_chunks (char const *arg)
   free (k);
   CHECK (e == km.err);
   if (e == SPLIT_OK)
-    CHECK (c.n == (intmax_t) n.value && c.k == (intmax_t) km.value
-           && 1 <= c.k && c.k <= c.n);
+    CHECK (c.n == n.value && c.k == km.value && 1 <= c.k && c.k <= c.n);
   else
     CHECK (c.bad_k && c.bad == p && c.bad_len == (size_t) (slash - p));
 }
@@ -264,8 +264,11 @@ model_suffix (struct split_suffix *s)
       struct model_number st = { SPLIT_INVALID, 0 };
       if (s->start)
         st = model_number (s->start, 0, UINTMAX_MAX, "");
-      if (st.err == SPLIT_OK && st.value < (uintmax_t) s->n_units)
-        last = last + st.value > INTMAX_MAX ? INTMAX_MAX : last + st.value;
+      /* GNU counts from the start value only if the last number then
+         fits.  */
+      if (st.err == SPLIT_OK && st.value < s->n_units
+          && (u128) st.value + s->n_units <= UINTMAX_MAX)
+        last += st.value;
       size_t base = strlen (s->alphabet);
       do
         s->needed++;

@@ -6,6 +6,7 @@
 SPLIT_TESTS = \
   tests/split/compare.sh \
   tests/split/errors.sh \
+  tests/split/limits.sh \
   tests/split/options.sh \
   tests/split/syscalls.sh \
   tests/split/tiny-buffer.sh

@@ -1,0 +1,85 @@
+#!/bin/sh
+# split's counts at and past their limits, against GNU's split 9.1 (the
+# cases of GNU's tests/split/fail.sh and more): -l and -n take up to
+# UINTMAX_MAX, -b and -C up to OFF_T_MAX; -n N or K/N past OFF_T_MAX
+# fails only once the input is open and sized (after "cannot open",
+# the suffix length and "cannot determine file size"), naming N as a
+# plain number; r/N that many is "memory exhausted", r/K/N runs.  No
+# case may make more than a few files: a huge -n runs only where it
+# fails.
+. "$(dirname "$0")/../init.sh"
+. "$test_dir_/lib.sh"
+
+seq 1 20 > in
+
+umax=18446744073709551615 uover=18446744073709551616
+omax=9223372036854775807 oover=9223372036854775808
+
+while read -r args; do
+  # shellcheck disable=SC2086
+  check_ - $args || fail=1
+done <<TABLE
+-l $umax ../../in
+-l $oover ../../in
+-l 0$umax ../../in
+-l +$umax ../../in
+-l $uover ../../in
+-$umax ../../in
+-$uover ../../in
+-b $omax ../../in
+-b $oover ../../in
+-b 7E ../../in
+-b 8E ../../in
+-C $omax ../../in
+-C $oover ../../in
+-C $uover ../../in
+-C 8E ../../in
+-n $oover ../../in
+-n $umax ../../in
+-n 0$umax ../../in
+-n +$umax ../../in
+-n $uover ../../in
+-n 1/$umax ../../in
+-n $umax/$umax ../../in
+-n $uover/$umax ../../in
+-n l/$umax ../../in
+-n l/1/$umax ../../in
+-n l/$oover/$umax ../../in
+-n 1/$omax ../../in
+-n r/$umax ../../in
+-n r/$oover ../../in
+-n r/1/$umax ../../in
+-n r/$umax/$umax ../../in
+-n r/5/$umax ../../in
+-n r/$omax/$omax ../../in
+-n r/1/$omax ../../in
+-n r/$uover ../../in
+-n $umax ../../nonexistent
+-n r/1/$umax ../../nonexistent
+-a 2 -n $umax ../../in
+-a 13 -n r/$umax ../../in
+-a 13 -n $oover ../../nonexistent
+-n $umax ../../in pre extra
+-n $umax --numeric-suffixes=123 ../../in
+-n 1/$umax --filter=cat ../../in
+-n r/1/$umax --filter=cat ../../in
+-a 19 --numeric-suffixes=$((omax - 1)) -n $omax ../../nonexistent
+-a 20 --numeric-suffixes=$((omax - 1)) -n $omax ../../nonexistent
+-a 19 --numeric-suffixes=$umax -n $umax ../../nonexistent
+-a 19 --numeric-suffixes=1 -n $umax ../../nonexistent
+-a 20 --numeric-suffixes=1 -n $umax ../../in
+-a 20 --numeric-suffixes=1 -n l/1/$umax ../../in
+TABLE
+
+# Huge counts of an input that cannot tell its size, or is standard
+# input.
+for args in "-n $umax" "-n 1/$umax" "-n l/$oover" "-n r/2/$umax" \
+            "-l $umax"; do
+  # shellcheck disable=SC2086
+  check_ '|in' $args || fail=1
+  # shellcheck disable=SC2086
+  check_ '<in' $args || fail=1
+done
+
+echo "$check_n_ cases"
+Exit $fail
