@@ -302,8 +302,9 @@ struct chunk_input
 
 /* Learn the size of the input from its offset on, into IN, reading it
    into BUF (of BUFSIZE bytes) if the kernel does not tell it.  Exit
-   with "cannot determine file size" if the input cannot seek, or has
-   more than BUFSIZE bytes but no size.  */
+   with "cannot determine file size" if the input cannot seek, cannot
+   be read (a directory), or has more than BUFSIZE bytes but no
+   size.  */
 static void
 chunk_input_size (struct chunk_input *in, char *buf, size_t bufsize)
 {
@@ -321,9 +322,11 @@ chunk_input_size (struct chunk_input *in, char *buf, size_t bufsize)
       return;
     }
   size_t have = 0;
-  for (size_t n; have < bufsize; have += n)
-    if ((n = read_input (buf + have, bufsize - have)) == 0)
+  for (ssize_t n; have < bufsize; have += n)
+    if ((n = io_read (STDIN_FILENO, buf + have, bufsize - have)) <= 0)
       {
+        if (n < 0)
+          goto unknown;
         in->mem = buf;
         in->size = have;
         return;

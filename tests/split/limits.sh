@@ -4,9 +4,9 @@
 # UINTMAX_MAX, -b and -C up to OFF_T_MAX; -n N or K/N past OFF_T_MAX
 # fails only once the input is open and sized (after "cannot open",
 # the suffix length and "cannot determine file size"), naming N as a
-# plain number; r/N that many is "memory exhausted", r/K/N runs.  No
-# case may make more than a few files: a huge -n runs only where it
-# fails.
+# plain number; r/N that many is "memory exhausted", r/K/N runs.  And
+# a directory as the input of each way of cutting.  No case may make
+# more than a few files: a huge -n runs only where it fails.
 . "$(dirname "$0")/../init.sh"
 . "$test_dir_/lib.sh"
 
@@ -79,6 +79,17 @@ for args in "-n $umax" "-n 1/$umax" "-n l/$oover" "-n r/2/$umax" \
   check_ '|in' $args || fail=1
   # shellcheck disable=SC2086
   check_ '<in' $args || fail=1
+done
+
+# A directory as the input: "cannot determine file size" for the
+# chunks, which must know it; a read error for the others.
+for args in '' '-l 3' '-b 3' '-C 3' '-n 3' '-n 1/3' '-n l/3' '-n l/1/3' \
+            '-n r/3' '-n r/1/3' "-n $umax" "-n r/1/$umax" "-n r/$umax" \
+            '-e -n 3' '--filter=cat -b 3'; do
+  # shellcheck disable=SC2086
+  check_ - $args . || fail=1
+  # shellcheck disable=SC2086
+  check_ '<in' $args ../.. || fail=1
 done
 
 echo "$check_n_ cases"
