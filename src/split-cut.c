@@ -18,7 +18,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "alignalloc.h"
 #include "error.h"
 #include "full-write.h"
 #include "intprops.h"
@@ -26,15 +25,6 @@
 #include "memchr-nth.h"
 #include "split.h"
 #include "xalloc.h"
-
-/* A buffer of SIZE bytes for reading the input, page-aligned, on the
-   heap.  */
-static char *
-input_buffer (size_t size)
-{
-  long page = sysconf (_SC_PAGESIZE);
-  return xalignalloc (0 < page ? page : 4096, size);
-}
 
 /* Read up to N bytes of the input into BUF; return the count, 0 at end
    of file.  Exit on error.  */
@@ -102,15 +92,14 @@ cut_bytes_kernel (intmax_t n_bytes)
 }
 
 /* Cut the input into pieces of N_BYTES bytes (the last may be
-   shorter), reading blocks of BUFSIZE bytes unless the kernel can
-   copy.  */
+   shorter), reading blocks into BUF (of BUFSIZE bytes) unless the
+   kernel can copy.  */
 void
-cut_bytes (intmax_t n_bytes, size_t bufsize)
+cut_bytes (intmax_t n_bytes, char *buf, size_t bufsize)
 {
   if (S_ISREG (in_st.st_mode) && 0 < in_st.st_size
       && cut_bytes_kernel (n_bytes))
     return;
-  char *buf = input_buffer (bufsize);
   intmax_t left = 0;            /* room left in the current piece */
   for (size_t n; (n = read_input (buf, bufsize)) != 0;)
     for (char *p = buf; n;)
@@ -127,17 +116,15 @@ cut_bytes (intmax_t n_bytes, size_t bufsize)
         left -= w;
       }
   piece_end ();
-  alignfree (buf);
 }
 
 /* ---- -l ---------------------------------------------------------------- */
 
-/* Cut the input into pieces of N_LINES lines, reading blocks of
-   BUFSIZE bytes.  A piece is opened only when it gets a byte.  */
+/* Cut the input into pieces of N_LINES lines, reading blocks into BUF
+   (of BUFSIZE bytes).  A piece is opened only when it gets a byte.  */
 void
-cut_lines (uintmax_t n_lines, size_t bufsize)
+cut_lines (uintmax_t n_lines, char *buf, size_t bufsize)
 {
-  char *buf = input_buffer (bufsize);
   uintmax_t left = 0;           /* lines the current piece still takes */
   for (size_t n; (n = read_input (buf, bufsize)) != 0;)
     {
@@ -160,7 +147,6 @@ cut_lines (uintmax_t n_lines, size_t bufsize)
         }
     }
   piece_end ();
-  alignfree (buf);
 }
 
 /* ---- -C ---------------------------------------------------------------- */
@@ -272,11 +258,10 @@ lb_cut (struct line_bytes *s, char const *p, char const *end)
 }
 
 /* Cut the input into pieces of at most N_BYTES bytes of whole lines
-   (-C), reading blocks of BUFSIZE bytes.  */
+   (-C), reading blocks into BUF (of BUFSIZE bytes).  */
 void
-cut_line_bytes (intmax_t n_bytes, size_t bufsize)
+cut_line_bytes (intmax_t n_bytes, char *buf, size_t bufsize)
 {
-  char *buf = input_buffer (bufsize);
   struct line_bytes s = { .n = n_bytes };
   for (size_t n; (n = read_input (buf, bufsize)) != 0;)
     lb_cut (&s, buf, buf + n);
@@ -284,7 +269,6 @@ cut_line_bytes (intmax_t n_bytes, size_t bufsize)
     lb_out (&s, s.hold, s.hlen);        /* a last line that fits */
   piece_end ();
   free (s.hold);
-  alignfree (buf);
 }
 
 /* ---- -n: chunks ---------------------------------------------------- */
@@ -418,12 +402,12 @@ chunk_count (uintmax_t n)
 
 /* Cut the input into N_ARG chunks (-n N, l/N), or with K_ARG > 0
    write chunk K_ARG alone to standard output (-n K/N, l/K/N).  LINES:
-   chunks end at line ends.  BUFSIZE: the size of the reading
+   chunks end at line ends.  BUF (of BUFSIZE bytes): the reading
    buffer.  */
 void
-cut_chunks (uintmax_t k_arg, uintmax_t n_arg, bool lines, size_t bufsize)
+cut_chunks (uintmax_t k_arg, uintmax_t n_arg, bool lines, char *buf,
+            size_t bufsize)
 {
-  char *buf = input_buffer (bufsize);
   struct chunk_input in;
   chunk_input_size (&in, buf, bufsize);
   intmax_t n = chunk_count (n_arg);
@@ -447,7 +431,6 @@ cut_chunks (uintmax_t k_arg, uintmax_t n_arg, bool lines, size_t bufsize)
       from = to;
     }
   piece_end ();
-  alignfree (buf);
 }
 
 /* ---- -n r/N: round robin ----------------------------------------- */
@@ -571,14 +554,13 @@ rr_deal (struct rr *s, char const *p, char const *end)
 /* Cut the input into N outputs taking one record each in turn (-n
    r/N), or with K > 0 write the records of output K alone to standard
    output (r/K/N).  Outputs that get no record are still made, empty,
-   unless -e.  BUFSIZE: the size of the reading buffer.  N may be up to
-   UINTMAX_MAX: with K nothing is kept per output; without, the
+   unless -e.  BUF (of BUFSIZE bytes): the reading buffer.  N may be
+   up to UINTMAX_MAX: with K nothing is kept per output; without, the
    outputs are allocated first, and too many of them is "memory
    exhausted", as GNU says.  */
 void
-cut_round_robin (uintmax_t k, uintmax_t n, size_t bufsize)
+cut_round_robin (uintmax_t k, uintmax_t n, char *buf, size_t bufsize)
 {
-  char *buf = input_buffer (bufsize);
   struct rr s = { .n = n, .k = k,
                   .out = { .name = NULL, .fd = STDOUT_FILENO,
                            .opened = true } };
@@ -616,5 +598,4 @@ cut_round_robin (uintmax_t k, uintmax_t n, size_t bufsize)
   rr_running = NULL;
   free (s.outs);
   free (s.gone);
-  alignfree (buf);
 }

@@ -73,10 +73,13 @@ void piece_empty (void);
 
 /* ---- split-cut.c ---------------------------------------------------- */
 
-void cut_bytes (intmax_t n_bytes, size_t bufsize);
-void cut_lines (uintmax_t n_lines, size_t bufsize);
-void cut_line_bytes (intmax_t n_bytes, size_t bufsize);
-void cut_chunks (uintmax_t k, uintmax_t n, bool lines, size_t bufsize);
-void cut_round_robin (uintmax_t k, uintmax_t n, size_t bufsize);
+/* Each reads the input into BUF, a buffer of BUFSIZE bytes that the
+   caller owns.  */
+void cut_bytes (intmax_t n_bytes, char *buf, size_t bufsize);
+void cut_lines (uintmax_t n_lines, char *buf, size_t bufsize);
+void cut_line_bytes (intmax_t n_bytes, char *buf, size_t bufsize);
+void cut_chunks (uintmax_t k, uintmax_t n, bool lines, char *buf,
+                 size_t bufsize);
+void cut_round_robin (uintmax_t k, uintmax_t n, char *buf, size_t bufsize);
 
 #endif

@@ -4,9 +4,10 @@
 # UINTMAX_MAX, -b and -C up to OFF_T_MAX; -n N or K/N past OFF_T_MAX
 # fails only once the input is open and sized (after "cannot open",
 # the suffix length and "cannot determine file size"), naming N as a
-# plain number; r/N that many is "memory exhausted", r/K/N runs.  And
-# a directory as the input of each way of cutting.  No case may make
-# more than a few files: a huge -n runs only where it fails.
+# plain number; r/N that many is "memory exhausted", r/K/N runs;
+# ---io-blksize up to INTMAX_MAX - 1.  And a directory as the input of
+# each way of cutting.  No case may make more than a few files: a huge
+# -n runs only where it fails.
 . "$(dirname "$0")/../init.sh"
 . "$test_dir_/lib.sh"
 
@@ -91,6 +92,22 @@ for args in '' '-l 3' '-b 3' '-C 3' '-n 3' '-n 1/3' '-n l/3' '-n l/1/3' \
   # shellcheck disable=SC2086
   check_ '<in' $args ../.. || fail=1
 done
+
+# ---io-blksize (GNU's hidden option) takes up to INTMAX_MAX - 1; a
+# buffer that cannot be had is "memory exhausted" for every cut, even
+# -b of a regular file, which copies in the kernel without it.  Under
+# the sanitizers, Brisk's allocation must fail as malloc's does, not
+# end the run.
+brisk_env_=ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1
+for size in 8M 8388609 1G $((omax - 1)) $omax 8E; do
+  for args in '-l 3' '-b 3' '-C 3' '-n 2' '-n l/1/2' '-n r/2'; do
+    # shellcheck disable=SC2086
+    check_ - ---io-blksize=$size $args ../../in || fail=1
+  done
+done
+check_ '|in' ---io-blksize=$((omax - 1)) -b 3 || fail=1
+check_ - ---io-blksize=$((omax - 1)) ../../nonexistent || fail=1
+brisk_env_=
 
 echo "$check_n_ cases"
 Exit $fail
