@@ -517,11 +517,14 @@ open_source (struct copy_file_names const *names, int *src_fd,
    into *DST_FD, and set *DST_ST and *D to what it is: an empty regular
    file whose owner is the one a new file gets in its directory, with
    no permission for group and others while its owner is still to be
-   set.  Return 0, or -1 with the failure in REPORT.  */
+   set.  EXCL: it must not exist (else a dangling symlink is followed,
+   and a file that appeared meanwhile is opened as it is).  Return 0,
+   or -1 with the failure in REPORT.  */
 static int
 create_dest (struct file_copier *copier, struct copy_file_names const *names,
-             struct stat const *src_st, int *dst_fd, struct stat *dst_st,
-             struct dst_state *d, struct copy_file_report *report)
+             bool excl, struct stat const *src_st, int *dst_fd,
+             struct stat *dst_st, struct dst_state *d,
+             struct copy_file_report *report)
 {
   struct stat const *dir = names->dst_dir_st;
   d->acl = false;
@@ -543,8 +546,8 @@ create_dest (struct file_copier *copier, struct copy_file_names const *names,
   if (add_write)
     mode |= S_IWUSR;
   *dst_fd = openat (names->dst_dirfd, names->dst_name,
-                    O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
-                    mode);
+                    (O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY
+                     | (excl ? O_EXCL : 0)), mode);
   if (*dst_fd < 0)
     return step_failed (report, COPY_STEP_CREATE_DST);
   d->mode = mode & ~copier->umask;
@@ -633,8 +636,9 @@ copy_contents (struct file_copier *copier, int src_fd,
 }
 
 /* Copy the regular file NAMES->src_name to NAMES->dst_name, creating
-   the destination (HOW is COPY_DST_CREATE) or overwriting an existing
-   one (COPY_DST_OVERWRITE), with the data unless COPIER->data is false
+   the destination (HOW is COPY_DST_CREATE, or COPY_DST_CREATE_FOLLOW
+   through a dangling symlink) or overwriting an existing one
+   (COPY_DST_OVERWRITE), with the data unless COPIER->data is false
    and then the attributes COPIER keeps, in the order copy-file.h
    gives; the attributes are the source's, or NAMES->attr_st's where
    given.  Fill in REPORT.  Return 0, or -1 with the step that failed
@@ -653,13 +657,15 @@ qcopy_file_preserving (struct file_copier *copier,
   struct stat const *attr = (names->attr_st ? names->attr_st
                              : &report->src_st);
   int r = open_source (names, &src_fd, report);
+  bool create = how != COPY_DST_OVERWRITE;
   if (r == 0)
-    r = (how == COPY_DST_CREATE
-         ? create_dest (copier, names, attr, &dst_fd, &dst_st, &d, report)
+    r = (create
+         ? create_dest (copier, names, how == COPY_DST_CREATE, attr,
+                        &dst_fd, &dst_st, &d, report)
          : open_dest (copier, names, attr, &dst_fd, &dst_st, &d, report));
   if (r == 0 && copier->data)
     r = copy_contents (copier, src_fd, &report->src_st, dst_fd, &dst_st,
-                       how == COPY_DST_CREATE, report);
+                       create, report);
   if (r == 0)
     {
       struct attr_target t = { .fd = dst_fd, .dirfd = -1 };

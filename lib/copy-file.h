@@ -84,6 +84,10 @@ enum copy_file_step
 enum copy_dst_open
 {
   COPY_DST_CREATE,              /* create it: it must not exist */
+  COPY_DST_CREATE_FOLLOW,       /* create it, through a dangling
+                                   symlink if it is one (no O_EXCL;
+                                   the names' DST_DIR_ST is then not
+                                   its directory: give NULL) */
   COPY_DST_OVERWRITE            /* open the existing file (following a
                                    symlink) and replace its data */
 };

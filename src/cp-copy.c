@@ -626,11 +626,13 @@ copy_regular (struct loc const *src, struct stat const *src_st, int src_fd,
   if (r < 0 && rep.step == COPY_STEP_OPEN_DST && x->force)
     {
       /* -f: remove what cannot be opened, and make it anew.  */
-      if (unlinkat (dst->dirfd, dst->name, 0) < 0)
+      if (unlinkat (dst->dirfd, dst->name, 0) < 0 && errno != ENOENT)
         {
           error (0, errno, "cannot remove %s", quoteaf (dst->path));
           return false;
         }
+      if (x->verbose)
+        printf ("removed %s\n", quoteaf (dst->path));
       names.src_fd = -1;
       r = qcopy_file_preserving (&copier, &names, COPY_DST_CREATE, &rep);
     }
@@ -638,9 +640,19 @@ copy_regular (struct loc const *src, struct stat const *src_st, int src_fd,
   if (r < 0 && rep.step == COPY_STEP_CREATE_DST && rep.err == EEXIST
       && stat_loc (dst, &lst, false) && S_ISLNK (lst.st_mode))
     {
-      error (0, 0, "not writing through dangling symlink %s",
-             quoteaf (dst->path));
-      return false;
+      if (!x->open_dangling)
+        {
+          error (0, 0, "not writing through dangling symlink %s",
+                 quoteaf (dst->path));
+          return false;
+        }
+      /* POSIXLY_CORRECT: create the file the symlink names, wherever
+         that is (so not in PARENT).  */
+      names.src_fd = -1;
+      names.dst_dir_st = NULL;
+      names.dst_dir_plain = false;
+      r = qcopy_file_preserving (&copier, &names, COPY_DST_CREATE_FOLLOW,
+                                 &rep);
     }
   size_t len = strlen (dst->path);
   if (r < 0 && rep.step == COPY_STEP_CREATE_DST && rep.err == EISDIR
@@ -1177,6 +1189,23 @@ unbackup (struct loc const *dst, char const *backup)
 
 /* ---- one entry -------------------------------------------------------- */
 
+/* Whether DST, an operand's destination about to be written, is a
+   symbolic link that an earlier operand made (cp -dR a/link b/file
+   dir): report, and return true.  With several operands only, and no
+   backup (which moves it aside).  */
+static bool
+through_new_symlink (struct loc const *src, struct loc const *dst)
+{
+  struct stat st;
+  if (!dst_made || x->move || x->backup != no_backups
+      || !stat_loc (dst, &st, false) || !S_ISLNK (st.st_mode)
+      || !seen_file (dst_made, dst->path, &st))
+    return false;
+  error (0, 0, "will not copy %s through just-created symlink %s",
+         quoteaf_n (0, src->path), quoteaf_n (1, dst->path));
+  return true;
+}
+
 /* Get the status of SRC into *ST, following a symlink when FOLLOW; for
    an entry that readdir says is a regular file, by opening it (the
    open is needed anyway) into *FD, unless the copy may be skipped
@@ -1258,7 +1287,7 @@ copy_entry (struct loc const *src, struct loc const *dst,
                    && (x->clobber != CLOBBER_YES || x->update != UPDATE_ALL));
   if (!stat_source (src, d_type, follow, may_skip, &st, &src_fd))
     return false;
-  bool ok = true, exists = false;
+  bool ok = true, exists = false, loop = false;
   enum link_step link_step = LINK_COPY;
   char *backup = NULL, *backup_name = NULL, *backup_path = NULL;
   struct loc backup_dst;
@@ -1294,6 +1323,12 @@ copy_entry (struct loc const *src, struct loc const *dst,
                   || x->backup != no_backups || x->remove_destination);
       if (stat_loc (dst, &dst_st, !own))
         exists = true;
+      else if (errno == ELOOP && !own && x->force)
+        {
+          /* -f: a loop of symlinks cannot be opened, and is removed
+             then (GNU's cp since 8.30).  */
+          exists = loop = true;
+        }
       else if (errno != ENOENT)
         {
           error (0, errno, "cannot stat %s", quoteaf (dst->path));
@@ -1320,7 +1355,7 @@ copy_entry (struct loc const *src, struct loc const *dst,
       exists = fstatat (dst->dirfd, dst->name, &dst_st,
                         AT_SYMLINK_NOFOLLOW) == 0;
     }
-  if (exists)
+  if (exists && !loop)
     switch (judge_existing (src, &st, dst, &dst_st, &backup))
       {
       case GO_ON: break;
@@ -1337,6 +1372,8 @@ copy_entry (struct loc const *src, struct loc const *dst,
         goto out;
       case FAIL: goto out_fail;
       }
+  if (top && through_new_symlink (src, dst))
+    goto out_fail;
   if (x->verbose && !x->move && !S_ISDIR (st.st_mode))
     say_copied (src, dst, backup);
   link_step = keep_hard_link (&st, dst, link_use (&st, follow));
@@ -1379,7 +1416,7 @@ copy_entry (struct loc const *src, struct loc const *dst,
     ok = copy_symlink (src, &st, dst);
   else
     ok = copy_special (src, &st, dst);
-  if (ok && !S_ISDIR (st.st_mode))
+  if (ok && top)
     remember_made (dst);
   goto out;
 

@@ -303,7 +303,8 @@ main (int argc, char **argv)
 {
   struct cp_options x = { .sparse = COPY_SPARSE_AUTO,
                           .reflink = REFLINK_AUTO,
-                          .update = UPDATE_ALL };
+                          .update = UPDATE_ALL,
+                          .open_dangling = !!getenv ("POSIXLY_CORRECT") };
   bool backup_given = false, no_target_dir = false, strip_slashes = false;
   char const *version_control = NULL, *target_dir = NULL;
   int c;

@@ -68,6 +68,9 @@ struct cp_options
   bool parents;
   bool attributes_only;
   bool copy_contents;
+  bool open_dangling;           /* write through a dangling symlink
+                                   (POSIXLY_CORRECT), rather than
+                                   refuse to */
   bool keep_directory_symlink;
   bool verbose;
   bool debug;

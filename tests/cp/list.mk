@@ -34,5 +34,6 @@ CP_TESTS = \
   tests/cp/sparse.sh \
   tests/cp/special.sh \
   tests/cp/syscalls.sh \
+  tests/cp/through-symlink.sh \
   tests/cp/tree.sh \
   tests/cp/tree-dump.sh
