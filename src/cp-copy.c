@@ -36,6 +36,7 @@
 #include "progname.h"
 #include "quotearg.h"
 #include "same-inode.h"
+#include "tempname.h"
 #include "xalloc.h"
 
 #include "copy-cli.h"
@@ -735,16 +736,71 @@ copy_special (struct loc const *src, struct stat const *src_st,
   return true;
 }
 
+/* A name that -l or -s makes in the directory DIRFD: a hard link to
+   SRC (linkat's FLAGS), or a symbolic link holding SRC's path.  */
+struct new_link
+{
+  struct loc const *src;
+  bool symbolic;
+  int flags;
+  int dirfd;
+};
+
+/* Make NAME as L says.  Return 0, or -1 with errno set.  */
+static int
+make_link (struct new_link const *l, char const *name)
+{
+  return (l->symbolic ? symlinkat (l->src->path, l->dirfd, name)
+          : linkat (l->src->dirfd, l->src->name, l->dirfd, name, l->flags));
+}
+
+/* make_link, as try_tempname calls it.  */
+static int
+try_link (char *name, void *l)
+{
+  return make_link (l, name);
+}
+
+/* Make DST as L says.  Where DST exists and REPLACE, make the link
+   at a temporary name beside it and rename that over it, as GNU's cp
+   does: what fails (a hard link to another file system) leaves DST as
+   it was.  Return 0, or -1 with errno set.  */
+static int
+make_link_replacing (struct new_link *l, struct loc const *dst,
+                     bool replace)
+{
+  if (make_link (l, dst->name) == 0)
+    return 0;
+  if (errno != EEXIST || !replace)
+    return -1;
+  size_t dir_len = last_component (dst->name) - dst->name;
+  char *tmp = xmalloc (dir_len + sizeof "CuXXXXXX");
+  memcpy (tmp, dst->name, dir_len);
+  strcpy (tmp + dir_len, "CuXXXXXX");
+  int r = try_tempname (tmp, 0, l, try_link);
+  if (r == 0 && renameat (l->dirfd, tmp, l->dirfd, dst->name) < 0)
+    {
+      int err = errno;
+      unlinkat (l->dirfd, tmp, 0);
+      errno = err;
+      r = -1;
+    }
+  int err = errno;
+  free (tmp);
+  errno = err;
+  return r;
+}
+
 /* Make DST a hard link to SRC (-l), following a symlink SRC when
-   FOLLOW.  */
+   FOLLOW; an existing DST is replaced with -f, and with -i (which has
+   asked).  */
 static bool
 link_entry (struct loc const *src, struct loc const *dst, bool follow)
 {
-  int flags = follow ? AT_SYMLINK_FOLLOW : 0;
-  int r = linkat (src->dirfd, src->name, dst->dirfd, dst->name, flags);
-  if (r < 0 && errno == EEXIST && x->force
-      && unlinkat (dst->dirfd, dst->name, 0) == 0)
-    r = linkat (src->dirfd, src->name, dst->dirfd, dst->name, flags);
+  struct new_link l = { src, false, follow ? AT_SYMLINK_FOLLOW : 0,
+                        dst->dirfd };
+  int r = make_link_replacing (&l, dst,
+                               x->force || x->clobber == CLOBBER_ASK);
   if (r < 0)
     {
       error (0, errno, "cannot create hard link %s to %s",
@@ -754,7 +810,8 @@ link_entry (struct loc const *src, struct loc const *dst, bool follow)
   return true;
 }
 
-/* Make DST a symbolic link to SRC's name (-s).  */
+/* Make DST a symbolic link to SRC's name (-s), replacing an existing
+   DST with -f.  */
 static bool
 symlink_entry (struct loc const *src, struct loc const *dst)
 {
@@ -770,11 +827,8 @@ symlink_entry (struct loc const *src, struct loc const *dst)
           return false;
         }
     }
-  int r = symlinkat (src->path, dst->dirfd, dst->name);
-  if (r < 0 && errno == EEXIST && x->force
-      && unlinkat (dst->dirfd, dst->name, 0) == 0)
-    r = symlinkat (src->path, dst->dirfd, dst->name);
-  if (r < 0)
+  struct new_link l = { src, true, 0, dst->dirfd };
+  if (make_link_replacing (&l, dst, x->force) < 0)
     {
       error (0, errno, "cannot create symbolic link %s to %s",
              quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
@@ -1050,12 +1104,11 @@ judge_same (struct loc const *src, struct stat const *src_st,
         return (same_name_at (src->path, dst->path, true)
                 ? SAME_ERROR : SAME_OK);
     }
-  /* A symbolic link in the way is removed before anything is written:
-     never the same file, on this file system or another (GNU's rule).  */
-  if (x->remove_destination && S_ISLNK (dl.st_mode))
+  /* A symlink in the way is replaced, not written through: even when
+     it names the source (on this file system or another).  */
+  if ((x->symbolic_link || x->hard_link || x->remove_destination)
+      && S_ISLNK (dl.st_mode))
     return SAME_OK;
-  if ((x->symbolic_link || x->hard_link) && S_ISLNK (dl.st_mode))
-    return sl.st_dev == dl.st_dev ? SAME_OK : SAME_ERROR;
   if (never)
     {
       sf = sl;
@@ -1072,12 +1125,131 @@ judge_same (struct loc const *src, struct stat const *src_st,
   return SAME_ERROR;
 }
 
-/* Decide about DST (lstat DST_ST), which exists, for a copy of SRC
-   (status SRC_ST).  Set *BACKUP to the backup made, if any.  */
+/* Whether -n, -i or --update leave DST (status DST_ST) as it is, for
+   a copy of SRC (status SRC_ST) that is not a directory; set *VERDICT
+   to what then happens.  GNU's cp asks these before it looks at the
+   types: "cp -i" of a file onto a directory asks first.  */
+static bool
+leave_be (struct stat const *src_st, struct loc const *dst,
+          struct stat const *dst_st, enum verdict *verdict)
+{
+  *verdict = SKIP;
+  if (x->update == UPDATE_NONE)
+    return true;
+  if (x->update == UPDATE_NONE_FAIL)
+    {
+      error (0, 0, "not replacing %s", quoteaf (dst->path));
+      *verdict = FAIL;
+      return true;
+    }
+  if (x->update == UPDATE_OLDER && !older (dst_st, src_st))
+    {
+      *verdict = SKIP_NEWER;
+      return true;
+    }
+  return x->clobber == CLOBBER_ASK && !ask_overwrite (dst, dst_st);
+}
+
+/* Whether SRC (a directory when SRC_DIR) may replace DST (one when
+   DST_DIR, status DST_ST): a directory replaces only a directory, a
+   file replaces no directory and, with several operands, no file that
+   an earlier operand made (unless numbered backups keep it).  TOP
+   when SRC is an operand.  Report and return false if not.  */
+static bool
+types_fit (struct loc const *src, bool src_dir, struct loc const *dst,
+           bool dst_dir, struct stat const *dst_st, bool top)
+{
+  if (src_dir && !dst_dir)
+    {
+      error (0, 0, "cannot overwrite non-directory %s with directory %s",
+             quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
+      return false;
+    }
+  if (!dst_dir && top && x->backup != numbered_backups && dst_made
+      && seen_file (dst_made, dst->path, dst_st))
+    {
+      error (0, 0, "will not overwrite just-created %s with %s",
+             quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
+      return false;
+    }
+  if (dst_dir && !src_dir)
+    {
+      error (0, 0, "cannot overwrite directory %s with non-directory",
+             quoteaf (dst->path));
+      return false;
+    }
+  return true;
+}
+
+/* Whether SRC (status SRC_ST) is likely DST's simple backup, which
+   backing up DST would overwrite: its last component is DST's with
+   the simple backup suffix, and DST's name with that suffix is SRC's
+   file.  */
+static bool
+src_is_dst_backup (struct loc const *src, struct stat const *src_st,
+                   struct loc const *dst)
+{
+  if (!simple_backup_suffix)
+    set_simple_backup_suffix (NULL);    /* from the environment */
+  char const *sb = last_component (src->path);
+  char const *db = last_component (dst->name);
+  size_t sl = strlen (sb), dl = strlen (db);
+  size_t xl = strlen (simple_backup_suffix);
+  if (!(sl == dl + xl && memcmp (sb, db, dl) == 0
+        && strcmp (sb + dl, simple_backup_suffix) == 0))
+    return false;
+  char *name = xmalloc (strlen (dst->name) + xl + 1);
+  strcpy (stpcpy (name, dst->name), simple_backup_suffix);
+  struct stat st;
+  bool same = (fstatat (dst->dirfd, name, &st, 0) == 0
+               && SAME_INODE (st, *src_st));
+  free (name);
+  return same;
+}
+
+/* Move DST aside for a copy of SRC (status SRC_ST), as x->backup says;
+   set *BACKUP to the backup's path.  Return GO_ON_NEW, or FAIL
+   (reported).  */
+static enum verdict
+back_up (struct loc const *src, struct stat const *src_st,
+         struct loc const *dst, char **backup)
+{
+  if (x->backup != numbered_backups && src_is_dst_backup (src, src_st, dst))
+    {
+      error (0, 0, "backing up %s might destroy source;  %s not %s",
+             quoteaf_n (0, dst->path), quoteaf_n (1, src->path),
+             x->move ? "moved" : "copied");
+      return FAIL;
+    }
+  *backup = find_backup_file_name (dst->dirfd, dst->name, x->backup);
+  if (renameat (dst->dirfd, dst->name, dst->dirfd, *backup) < 0)
+    {
+      int err = errno;
+      free (*backup);
+      *backup = NULL;
+      error (0, err, "cannot backup %s", quoteaf (dst->path));
+      return FAIL;
+    }
+  if (dst->name != dst->path)
+    {
+      /* The name is relative to DIRFD: messages give the path.  */
+      char *dir = dir_name (dst->path);
+      char *b = child_path (dir, *backup);
+      free (dir);
+      free (*backup);
+      *backup = b;
+    }
+  return GO_ON_NEW;
+}
+
+/* Decide about DST (status DST_ST), which exists, for a copy of SRC
+   (status SRC_ST), in GNU's order: one file?, -n, -u and -i, the
+   types, then the backup or removal.  TOP when SRC is an operand.
+   Set *BACKUP to the backup made, if any.  */
 static enum verdict
 judge_existing (struct loc const *src, struct stat const *src_st,
                 struct loc const *dst, struct stat const *dst_st,
-                char **backup)
+                bool top, char **backup)
 {
   bool src_dir = S_ISDIR (src_st->st_mode);
   bool dst_dir = S_ISDIR (dst_st->st_mode);
@@ -1087,72 +1259,26 @@ judge_existing (struct loc const *src, struct stat const *src_st,
       && fstatat (dst->dirfd, dst->name, &t, 0) == 0 && S_ISDIR (t.st_mode))
     dst_dir = true;
 
-  switch (judge_same (src, src_st, dst, dst_st))
+  /* -n asks nothing, not even whether the two are one file.  */
+  enum sameness same = (x->clobber == CLOBBER_NO ? SAME_OK
+                        : judge_same (src, src_st, dst, dst_st));
+  if (same == SAME_ERROR)
     {
-    case SAME_OK: break;
-    case SAME_DONE: return SKIP;
-    case SAME_ERROR:
       error (0, 0, "%s and %s are the same file",
              quoteaf_n (0, src->path), quoteaf_n (1, dst->path));
       return FAIL;
     }
-  if (!src_dir)
-    {
-      if (x->update == UPDATE_NONE)
-        return SKIP;
-      if (x->update == UPDATE_NONE_FAIL)
-        {
-          error (0, 0, "not replacing %s", quoteaf (dst->path));
-          return FAIL;
-        }
-      if (x->update == UPDATE_OLDER && !older (dst_st, src_st))
-        return SKIP_NEWER;
-    }
-  if (dst_dir && !src_dir)
-    {
-      error (0, 0, "cannot overwrite directory %s with non-directory",
-             quoteaf (dst->path));
-      return FAIL;
-    }
-  if (src_dir)
-    {
-      if (dst_dir)
-        return GO_ON;
-      error (0, 0, "cannot overwrite non-directory %s with directory %s",
-             quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
-      return FAIL;
-    }
-  if (x->clobber == CLOBBER_ASK && !ask_overwrite (dst, dst_st))
+  enum verdict v;
+  if (!src_dir && leave_be (src_st, dst, dst_st, &v))
+    return v;
+  if (same == SAME_DONE)
     return SKIP;
-  if (dst_made && x->backup != numbered_backups
-      && seen_file (dst_made, dst->path, dst_st))
-    {
-      error (0, 0, "will not overwrite just-created %s with %s",
-             quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
-      return FAIL;
-    }
+  if (!types_fit (src, src_dir, dst, dst_dir, dst_st, top))
+    return FAIL;
+  if (src_dir)
+    return GO_ON;
   if (x->backup != no_backups)
-    {
-      *backup = find_backup_file_name (dst->dirfd, dst->name, x->backup);
-      if (renameat (dst->dirfd, dst->name, dst->dirfd, *backup) < 0)
-        {
-          int err = errno;
-          free (*backup);
-          *backup = NULL;
-          error (0, err, "cannot backup %s", quoteaf (dst->path));
-          return FAIL;
-        }
-      if (dst->name != dst->path)
-        {
-          /* The name is relative to DIRFD: messages give the path.  */
-          char *dir = dir_name (dst->path);
-          char *b = child_path (dir, *backup);
-          free (dir);
-          free (*backup);
-          *backup = b;
-        }
-      return GO_ON_NEW;
-    }
+    return back_up (src, src_st, dst, backup);
   /* A destination with other links is removed rather than written
      through when links are kept, but not by --attributes-only, which
      leaves its data be, nor by mv (whose destination is gone before a
@@ -1356,7 +1482,7 @@ copy_entry (struct loc const *src, struct loc const *dst,
                         AT_SYMLINK_NOFOLLOW) == 0;
     }
   if (exists && !loop)
-    switch (judge_existing (src, &st, dst, &dst_st, &backup))
+    switch (judge_existing (src, &st, dst, &dst_st, top, &backup))
       {
       case GO_ON: break;
       case GO_ON_NEW: exists = false; break;

@@ -9,10 +9,12 @@
 CP_TESTS = \
   tests/cp/acl.sh \
   tests/cp/across-symlink.sh \
+  tests/cp/backup-source.sh \
   tests/cp/backup.sh \
   tests/cp/basic.sh \
   tests/cp/deep.sh \
   tests/cp/enospc.sh \
+  tests/cp/existing-order.sh \
   tests/cp/hard-links.sh \
   tests/cp/links.sh \
   tests/cp/links-memory.sh \
@@ -30,6 +32,7 @@ CP_TESTS = \
   tests/cp/proc.sh \
   tests/cp/races.sh \
   tests/cp/recursive.sh \
+  tests/cp/same-file-xdev.sh \
   tests/cp/same-file.sh \
   tests/cp/sparse.sh \
   tests/cp/special.sh \

@@ -17,6 +17,7 @@ for setup in abuse abuse_t; do
   cp_batch_ $setup <<'EOF2' || fail=1
 -dR a/1 b/1 c
 -dRv a/1 b/1 c
+-dR --backup=t a/1 b/1 c
 -dR -f a/1 b/1 c
 -dR --remove-destination a/1 b/1 c
 -dR a/1 a/1 c
