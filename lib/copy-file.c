@@ -480,6 +480,25 @@ copy_mode_by_name (char const *src, char const *dst, mode_t mode)
   return qcopy_acl (src, -1, dst, -1, mode) == 0 ? 0 : -1;
 }
 
+/* Give DST_NAME in DST_DIRFD, a symbolic link just made in place of
+   a copy of a file of status SRC_ST (cp -s), its times, if COPIER
+   keeps them: the only attribute such a link gets.  Fill in REPORT.
+   Return 0, or -1 with the failure in REPORT.  */
+int
+copy_times_at (struct file_copier *copier, struct stat const *src_st,
+               int dst_dirfd, char const *dst_name,
+               struct copy_file_report *report)
+{
+  report_init (report);
+  struct attr_target t = { .fd = -1, .dirfd = dst_dirfd, .name = dst_name,
+                           .is_link = true };
+  if (copier->preserve & COPY_PRESERVE_TIMESTAMPS
+      && set_times (&t, src_st) < 0)
+    return attr_failed (copier, COPY_PRESERVE_TIMESTAMPS, report,
+                        COPY_STEP_TIMES);
+  return 0;
+}
+
 /* ---- the regular file ----------------------------------------------- */
 
 /* Open the source of NAMES into *SRC_FD (or take the descriptor

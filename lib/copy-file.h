@@ -25,7 +25,8 @@
 
    Directories, symbolic links and special files are created by the
    caller (mkdirat, symlinkat, mknodat); copy_attributes_at and
-   copy_attributes_fd give them step 4.
+   copy_attributes_fd give them step 4, and copy_times_at gives a
+   symbolic link made instead of a copy (cp -s) its source's times.
 
    Nothing here prints or exits: a failure is returned as the step
    that failed and its errno, in a struct copy_file_report, and the
@@ -176,5 +177,9 @@ int copy_attributes_at (struct file_copier *copier,
                         int src_dirfd, char const *src_name,
                         int dst_dirfd, char const *dst_name,
                         struct copy_file_report *report);
+
+int copy_times_at (struct file_copier *copier, struct stat const *src_st,
+                   int dst_dirfd, char const *dst_name,
+                   struct copy_file_report *report);
 
 #endif

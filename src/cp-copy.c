@@ -811,9 +811,11 @@ link_entry (struct loc const *src, struct loc const *dst, bool follow)
 }
 
 /* Make DST a symbolic link to SRC's name (-s), replacing an existing
-   DST with -f.  */
+   DST with -f, with the times of SRC (status ST) if they are kept, as
+   GNU's cp gives them.  */
 static bool
-symlink_entry (struct loc const *src, struct loc const *dst)
+symlink_entry (struct loc const *src, struct stat const *st,
+               struct loc const *dst)
 {
   if (src->path[0] != '/' && strchr (dst->path, '/'))
     {
@@ -834,6 +836,10 @@ symlink_entry (struct loc const *src, struct loc const *dst)
              quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
       return false;
     }
+  struct copy_file_report rep;
+  if (copy_times_at (&copier, st, dst->dirfd, dst->name, &rep) < 0)
+    return report_copy_failure (&rep, src->path, dst->path);
+  report_soft_failures (&rep, dst->path, x->preserve, x->require);
   return true;
 }
 
@@ -1511,7 +1517,7 @@ copy_entry (struct loc const *src, struct loc const *dst,
     say_copied (src, dst, top ? x->move_backup : NULL);
 
   if (x->symbolic_link && !S_ISDIR (st.st_mode))
-    ok = symlink_entry (src, dst);
+    ok = symlink_entry (src, &st, dst);
   else if (x->hard_link && !S_ISDIR (st.st_mode))
     ok = link_entry (src, dst, follow);
   else if (S_ISDIR (st.st_mode))

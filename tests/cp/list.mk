@@ -36,6 +36,7 @@ CP_TESTS = \
   tests/cp/same-file.sh \
   tests/cp/sparse.sh \
   tests/cp/special.sh \
+  tests/cp/symlink-times.sh \
   tests/cp/syscalls.sh \
   tests/cp/through-symlink.sh \
   tests/cp/tree.sh \
