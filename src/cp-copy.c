@@ -448,8 +448,9 @@ copy_dir_entries (int src_fd, char const *src_path,
 }
 
 /* The permissions a new copy of SRC_ST starts from, before the umask:
-   the source's, or with --no-preserve=mode the default ones; and the
-   sticky bit of a source not a regular file.  */
+   the source's, or with --no-preserve=mode the default ones (those of
+   a directory for a socket too, as GNU's cp gives it); and the sticky
+   bit of a source not a regular file.  */
 static mode_t
 base_mode (struct stat const *src_st)
 {
@@ -458,8 +459,8 @@ base_mode (struct stat const *src_st)
   mode_t sticky = S_ISREG (src_st->st_mode) ? 0 : src_st->st_mode & S_ISVTX;
   if (!x->no_preserve_mode)
     return (src_st->st_mode & ACCESSPERMS) | sticky;
-  return (S_ISDIR (src_st->st_mode) ? DEFAULT_DIR_MODE
-          : DEFAULT_FILE_MODE) | sticky;
+  return (S_ISDIR (src_st->st_mode) || S_ISSOCK (src_st->st_mode)
+          ? DEFAULT_DIR_MODE : DEFAULT_FILE_MODE) | sticky;
 }
 
 /* The mode a directory copied from SRC_ST ends with, or (mode_t) -1

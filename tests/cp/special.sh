@@ -3,7 +3,8 @@
 # with -a, -R and -r, as GNU 9.1's -r is -R; opened and read by a plain
 # copy and with --copy-contents), character devices (made anew by -R
 # and -a; read by a plain copy and with --copy-contents), sockets (made
-# anew), and empty files and directories.
+# anew; with --no-preserve=mode, 0755), and empty files and
+# directories.
 . "$(dirname "$0")/lib.sh"
 
 specials ()
@@ -25,6 +26,16 @@ cp_batch_ -s specials <<'EOF2' || fail=1
 d/null null-contents
 -R --copy-contents d/null null-cc
 -R --copy-contents d/zero d/empty cc
+EOF2
+
+# --no-preserve=mode: a new socket gets a directory's default mode
+# (0777 less the umask) as in GNU's cp, a FIFO a file's; both keep the
+# sticky bit.
+sticky () { specials && chmod 1700 d/sock && chmod 1600 d/fifo; }
+cp_batch_ -s sticky <<'EOF2' || fail=1
+-a --no-preserve=mode d/sock d/fifo d/empty
+-R --no-preserve=mode d nm
+-a --no-preserve=mode d anm
 EOF2
 
 # A plain copy of a FIFO reads it: a writer waits on it (for ten
