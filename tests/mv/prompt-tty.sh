@@ -22,9 +22,12 @@ tty_side_ ()
   as="setpriv --reuid=nobody --regid=nogroup --clear-groups mv"
   dir=$gnu_bin_
   test "$1" = gnu || dir=$brisk_bin_
-  # The terminal echoes the answers as script(1) passes them on, at
-  # once, before mv runs: those first lines are left out.
-  printf 'n\ny\ny\n' | script -qec "PATH=$dir:\$PATH
+  # The terminal echoes the answers as script(1) passes them on: where
+  # that is before the shell turns echo off, the first lines are
+  # theirs, and are left out; after it, they are not echoed.  (With
+  # echo on, a busy machine could have script pass them on after a
+  # prompt, in the middle of the text.)
+  printf 'n\ny\ny\n' | script -qec "stty -echo; PATH=$dir:\$PATH
     $as a ro; echo \"exit \$?\"; $as b s; echo \"exit \$?\"
     $as -i c t; echo \"exit \$?\"; $as -f e l; echo \"exit \$?\"
     $as a link; echo \"exit \$?\"" /dev/null 2>&1 \
