@@ -123,7 +123,7 @@ static void
 hash_message (const struct digest_algo *algo, size_t len, uint8_t *digest)
 {
   _Alignas (64) unsigned char ctx[DIGEST_MAX_CTX];
-  algo->init (ctx);
+  digest_init (algo, ctx);
   algo->update (ctx, message, len);
   algo->final (ctx, digest);
 }
@@ -384,7 +384,7 @@ lanes_agree (const struct digest_algo *algo, struct digest_multi *m)
   for (unsigned int i = 0; i < lanes; i++)
     {
       _Alignas (64) unsigned char ctx[DIGEST_MAX_CTX];
-      algo->init (ctx);
+      digest_init (algo, ctx);
       algo->update (ctx, data[i], len);
       algo->final (ctx, want);
       digest_multi_finish (m, i, got);

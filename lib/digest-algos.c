@@ -3,6 +3,7 @@
 #include "digest-algos.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <stdalign.h>
 #include <stddef.h>
 #include <string.h>
@@ -41,8 +42,9 @@ static_assert ((int) DIGEST_MAX_SIZE == (int) SHA512_DIGEST_SIZE
    cores cannot fail.  */
 #define DIGEST_ADAPTERS(algo, ctxname, initfn, updatefn, finalfn)       \
   static void                                                           \
-  algo##_init_v (void *ctx)                                             \
+  algo##_init_v (void *ctx, size_t digest_size)                         \
   {                                                                     \
+    (void) digest_size;                                                 \
     initfn ((struct ctxname *) ctx);                                    \
   }                                                                     \
   static void                                                           \
@@ -73,7 +75,7 @@ DIGEST_ADAPTERS (sha512, sha512_ctx, sha512_init, sha512_update,
    type, DIGEST and BLOCK the sizes.  */
 #define DIGEST_ROW(algo, tag, ctx, digest, block)                       \
   { #algo, tag, digest, block, sizeof (struct ctx),                     \
-    algo##_init_v, algo##_update_v, algo##_final_v }
+    algo##_init_v, algo##_update_v, algo##_final_v, DIGEST_FORM_HEX, 0, 0 }
 
 const struct digest_algo digest_algos[] = {
   DIGEST_ROW (md2, "MD2", md2_ctx, MD2_DIGEST_SIZE, MD2_BLOCK_SIZE),
@@ -91,6 +93,21 @@ const struct digest_algo digest_algos[] = {
 };
 
 const size_t digest_algo_count = sizeof digest_algos / sizeof digest_algos[0];
+
+/* See digest-algos.h.  */
+int
+digest_algo_resize (const struct digest_algo *algo, size_t size,
+                    struct digest_algo *out)
+{
+  if (!algo->max_size || size < algo->min_size || algo->max_size < size)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  *out = *algo;
+  out->digest_size = size;
+  return 0;
+}
 
 /* Return the row whose name is NAME ("md5", "sha256", ...), or NULL
    if there is none.  */

@@ -19,6 +19,23 @@ enum
   DIGEST_MAX_CTX = 256
 };
 
+/* How a row's output is meant to be read.  A digest is printed in
+   hex (or base64); a checksum (cksum's CRC, sum's BSD and System V
+   sums) is printed in decimal with the input's size, so its final
+   writes SUM_SIZE bytes of checksum, big-endian, followed by the
+   number of bytes hashed as 8 bytes big-endian: digest_size is
+   SUM_SIZE + 8.  */
+enum digest_form
+{
+  DIGEST_FORM_HEX,           /* md5, sha256, blake2b, ... */
+  DIGEST_FORM_CRC,           /* cksum: "CRC SIZE NAME" */
+  DIGEST_FORM_BSD,           /* sum -r: "SUM BLOCKS NAME", 1 KiB blocks */
+  DIGEST_FORM_SYSV           /* sum -s: "SUM BLOCKS NAME", 512 B blocks */
+};
+
+/* The bytes of length that a checksum row appends to its sum.  */
+enum { DIGEST_LENGTH_SIZE = 8 };
+
 struct digest_algo
 {
   const char *name;          /* "sha256": the tool is NAME "sum".  */
@@ -26,15 +43,36 @@ struct digest_algo
   size_t digest_size;        /* bytes of output */
   size_t block_size;         /* bytes per compression block */
   size_t ctx_size;           /* bytes of context, <= DIGEST_MAX_CTX */
-  void (*init) (void *ctx);
+  /* Start CTX for a digest of DIGEST_SIZE bytes: always the row's
+     digest_size, except for a row whose length is a parameter
+     (BLAKE2b), of which a tool may make a copy with another
+     digest_size (see digest_algo_resize).  */
+  void (*init) (void *ctx, size_t digest_size);
   void (*update) (void *ctx, const void *data, size_t len);
   void (*final) (void *ctx, uint8_t *digest);   /* writes digest_size */
+  enum digest_form form;
+  /* For a row whose digest length is a parameter, the shortest and
+     longest digests in bytes; both 0 for the others.  */
+  size_t min_size, max_size;
 };
+
+/* Start CTX for a digest with ALGO.  */
+static inline void
+digest_init (const struct digest_algo *algo, void *ctx)
+{
+  algo->init (ctx, algo->digest_size);
+}
 
 extern const struct digest_algo digest_algos[];
 extern const size_t digest_algo_count;
 
 /* Return the row whose name is NAME ("md5", "sha256", ...), or NULL.  */
 const struct digest_algo *digest_algo_find (const char *name);
+
+/* Set *OUT to a copy of ALGO whose digests are SIZE bytes long.
+   Return 0, or -1 with errno set to EINVAL if ALGO's length is not a
+   parameter or SIZE is outside its range.  */
+int digest_algo_resize (const struct digest_algo *algo, size_t size,
+                        struct digest_algo *out);
 
 #endif

@@ -309,7 +309,7 @@ void
 digest_multi_start (struct digest_multi *m, unsigned int lane)
 {
   struct lane *l = &m->lane[lane];
-  m->algo->init (l->ctx);
+  digest_init (m->algo, l->ctx);
   l->single = swap_blocks (m->family, l->ctx, recorder (m->family));
   l->runs = l->cur = 0;
 }

@@ -265,7 +265,7 @@ digest_fd_with (const struct digest_algo *algo, int fd, void *out,
     max_align_t align;
     unsigned char bytes[DIGEST_MAX_CTX];
   } ctx;
-  algo->init (&ctx);
+  digest_init (algo, &ctx);
 
   size_t first = io_blksize (NULL);
   if (digest_buffer_reserve (buf, first) != 0)

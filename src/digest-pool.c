@@ -531,7 +531,7 @@ settle_choices (const struct digest_algo *algo)
     unsigned char bytes[DIGEST_MAX_CTX];
   } ctx;
   io_bufsize_override ();
-  algo->init (&ctx);
+  digest_init (algo, &ctx);
   digest_pool_batch (algo, 1);
 }
 

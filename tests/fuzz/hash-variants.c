@@ -57,7 +57,7 @@ digest_whole (const struct digest_algo *algo, const uint8_t *m, size_t len,
               uint8_t *out)
 {
   uint64_t ctx[DIGEST_MAX_CTX / 8];
-  algo->init (ctx);
+  digest_init (algo, ctx);
   algo->update (ctx, m, len);
   algo->final (ctx, out);
 }
@@ -69,7 +69,7 @@ digest_pieces (const struct digest_algo *algo, const uint8_t *m, size_t len,
                uint64_t *rs, uint8_t *out)
 {
   uint64_t ctx[DIGEST_MAX_CTX / 8];
-  algo->init (ctx);
+  digest_init (algo, ctx);
   for (size_t done = 0; done < len;)
     {
       size_t n = upto (rs, len - done < 300 ? len - done : 300);

@@ -178,7 +178,7 @@ digest (const struct pair *p, const char *name, const uint8_t *msg,
 
   /* A context keeps the variant forced when it is initialised.  */
   hash_impl_force (p->family, name);
-  p->algo->init (ctx);
+  digest_init (p->algo, ctx);
   if (split->n == 0)
     p->algo->update (ctx, msg, len);
   else
