@@ -9,17 +9,33 @@
 
 #include <config.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "c-ctype.h"
 #include "digest-line.h"
+#include "xstrtol.h"
 
 /* See digest-line.h.  */
 void
 digest_line_init (struct digest_line_parser *p, const struct digest_algo *algo)
 {
-  p->algo = algo;
+  memset (p, 0, sizeof *p);
+  p->algo = p->tool_algo = algo;
   p->bsd_reversed = -1;
+  p->hex_len = 2 * algo->digest_size;
+}
+
+/* See digest-line.h.  */
+void
+digest_line_init_cksum (struct digest_line_parser *p,
+                        const struct digest_algo *algo, bool tag_picks_algo,
+                        bool base64)
+{
+  digest_line_init (p, algo);
+  p->cksum_rules = true;
+  p->tag_picks_algo = tag_picks_algo;
+  p->base64 = base64;
 }
 
 /* Undo *sum's escaping of the LEN bytes at NAME in place,
@@ -60,16 +76,49 @@ unescape_name (char *name, size_t len)
   return true;
 }
 
-/* Whether HEX is exactly the hex digest length of this algorithm, all
-   hex digits, and ends there.  */
-static bool
-valid_hex (const struct digest_line_parser *p, const char *hex)
+/* The length of the base64 form of N bytes.  */
+static size_t
+base64_length (size_t n)
 {
-  size_t n = 2 * p->algo->digest_size;
-  for (size_t i = 0; i < n; i++)
-    if (!c_isxdigit (hex[i]))
+  return (n + 2) / 3 * 4;
+}
+
+/* Whether the N bytes at S are the base64 form of N * 3 / 4 bytes or
+   fewer, padded with '=' as base64_encode pads them.  */
+static bool
+valid_base64 (const char *s, size_t n)
+{
+  size_t pad = 0;
+  while (pad < 2 && pad < n && s[n - 1 - pad] == '=')
+    pad++;
+  for (size_t i = 0; i < n - pad; i++)
+    if (!(c_isalnum (s[i]) || s[i] == '+' || s[i] == '/'))
       return false;
-  return hex[n] == '\0';
+  return true;
+}
+
+/* Whether HEX is exactly the digest of this line: P->hex_len hex
+   digits, or where P allows base64 the base64 form of the digest's
+   bytes, and ends there.  Set P->is_base64 accordingly.  */
+static bool
+valid_hex (struct digest_line_parser *p, const char *hex)
+{
+  size_t n = p->hex_len;
+  size_t len = strlen (hex);
+  p->is_base64 = false;
+  if (len == n)
+    {
+      for (size_t i = 0; i < n; i++)
+        if (!c_isxdigit (hex[i]))
+          return false;
+      return true;
+    }
+  if (p->base64 && len == base64_length (n / 2) && valid_base64 (hex, len))
+    {
+      p->is_base64 = true;
+      return true;
+    }
+  return false;
 }
 
 /* Parse the rest of a BSD-style line "TAG (NAME) = HEX": S (LEN bytes)
@@ -106,13 +155,12 @@ parse_bsd_rest (char *s, size_t len, bool escaped, char **hex, char **name)
 
 /* Parse the rest of a GNU-style line "HEX  NAME" or "HEX *NAME" (or,
    when that form came first, the BSD reversed form "HEX NAME"): S (LEN
-   bytes) starts at the digest.  Set *HEX and *NAME.  Return false if
-   the line is malformed.  */
+   bytes) starts at the digest, whose field is HEXLEN bytes.  Set *HEX
+   and *NAME.  Return false if the line is malformed.  */
 static bool
 parse_gnu_rest (struct digest_line_parser *p, char *s, size_t len,
-                bool escaped, char **hex, char **name)
+                size_t hexlen, bool escaped, char **hex, char **name)
 {
-  size_t hexlen = 2 * p->algo->digest_size;
   /* The shortest line: the digest, a blank and a one-byte name.  The
      length check counts one more when the digest starts with a
      backslash, as GNU's does.  */
@@ -144,6 +192,195 @@ parse_gnu_rest (struct digest_line_parser *p, char *s, size_t len,
   return escaped ? unescape_name (n, rest) : true;
 }
 
+/* The length of the tag that stands for ALGO in cksum's check lines:
+   its bsd_tag, but for the SHA-3 rows only "SHA3", their lengths
+   being written after it ("SHA3-256").  */
+static size_t
+tag_base_length (const struct digest_algo *algo)
+{
+  return strncmp (algo->bsd_tag, "SHA3-", 5) == 0 ? 4 : strlen (algo->bsd_tag);
+}
+
+/* Whether ALGO is one of the SHA-3 rows, whose length picks the row.  */
+static bool
+is_sha3 (const struct digest_algo *algo)
+{
+  return strncmp (algo->name, "sha3-", 5) == 0;
+}
+
+/* The digest row whose tag, as cksum reads it, is the LEN bytes at
+   TAG, or NULL.  Checksum rows (CRC, BSD, SYSV) are not read back.  */
+static const struct digest_algo *
+tag_algo (const char *tag, size_t len)
+{
+  for (size_t i = 0; i < digest_algo_count; i++)
+    {
+      const struct digest_algo *a = &digest_algos[i];
+      if (a->form == DIGEST_FORM_HEX && tag_base_length (a) == len
+          && strncmp (a->bsd_tag, tag, len) == 0)
+        return a;
+    }
+  return NULL;
+}
+
+/* Make P's algorithm the SHA-3 row of BITS bits.  Return false if
+   there is none.  */
+static bool
+pick_sha3 (struct digest_line_parser *p, uintmax_t bits)
+{
+  char name[16];
+  if (bits != 224 && bits != 256 && bits != 384 && bits != 512)
+    return false;
+  snprintf (name, sizeof name, "sha3-%d", (int) bits);
+  const struct digest_algo *a = digest_algo_find (name);
+  if (!a)
+    return false;
+  p->algo = a;
+  p->hex_len = bits / 4;
+  return true;
+}
+
+/* Set P's algorithm and digest length for a line of BASE's tag with
+   the length BITS (0: none given).  Return false if BITS is not a
+   length that BASE takes.  */
+static bool
+set_tagged_length (struct digest_line_parser *p,
+                   const struct digest_algo *base, uintmax_t bits)
+{
+  if (is_sha3 (base))
+    return pick_sha3 (p, bits ? bits : 512);
+  size_t max_bits = 8 * (base->max_size ? base->max_size : base->digest_size);
+  if (bits == 0)
+    bits = max_bits;
+  if (!(bits <= max_bits && bits % 8 == 0))
+    return false;
+  p->algo = base;
+  if (base->max_size)
+    {
+      if (digest_algo_resize (base, bits / 8, &p->sized) != 0)
+        return false;
+      p->algo = &p->sized;
+    }
+  p->hex_len = bits / 4;
+  return true;
+}
+
+/* With cksum's rules, find the tag at S, the start of a line after
+   its blanks and backslash: set *BASE to the algorithm it names and
+   return its length, or return 0 if S starts with no tag that this
+   parser reads.  Without -a the tag is a whole word, and names the
+   algorithm from now on even if the line proves improper, as GNU's
+   does; with -a (and for b2sum) S need only start with the tool's
+   tag.  */
+static size_t
+find_cksum_tag (struct digest_line_parser *p, const char *s,
+                const struct digest_algo **base)
+{
+  if (!p->tag_picks_algo)
+    {
+      const struct digest_algo *t = p->tool_algo;
+      size_t n = tag_base_length (t);
+      *base = t;
+      return strncmp (s, t->bsd_tag, n) == 0 ? n : 0;
+    }
+  size_t n = 0;
+  while (n <= 7 && s[n] && s[n] != ' ' && s[n] != '\t' && s[n] != '-'
+         && s[n] != '(')
+    n++;
+  *base = tag_algo (s, n);
+  if (!*base)
+    return 0;
+  p->algo = *base;
+  return n;
+}
+
+/* Parse the rest of a cksum line whose tag (of the algorithm BASE)
+   ends at S: the character after the tag is passed over, as GNU's
+   cksum does, unless it is '('; after a '-', a length in bits.  Then
+   " (NAME) = DIGEST".  LEN is what is left of the line.  */
+static bool
+parse_cksum_tagged (struct digest_line_parser *p,
+                    const struct digest_algo *base, char *s, size_t len,
+                    bool escaped, char **hex, char **name)
+{
+  char *end = s + len;
+  uintmax_t bits = 0;
+  if (s == end)
+    return false;
+  if (*s == '-')
+    {
+      char *e;
+      if (xstrtoumax (s + 1, &e, 0, &bits, NULL) != LONGINT_OK || bits == 0)
+        return false;
+      s = e;
+    }
+  else if (*s != '(')
+    s++;
+  if (!set_tagged_length (p, base, bits))
+    return false;
+  s += s < end && *s == ' ';
+  if (s == end || *s != '(')
+    return false;
+  s++;
+  return parse_bsd_rest (s, end - s, escaped, hex, name);
+}
+
+/* With cksum's rules, the length of the digest field of an untagged
+   line starting at S: for an algorithm whose length varies (BLAKE2b,
+   SHA-3), as many hex digits as there are, which set P's algorithm;
+   else P->hex_len, or the base64 form's length where the field is
+   that long.  Return 0 if the field cannot be a digest.  */
+static size_t
+cksum_field_length (struct digest_line_parser *p, const char *s)
+{
+  const struct digest_algo *t = p->tool_algo;
+  size_t n = 0;
+  if (t->max_size || is_sha3 (t))
+    {
+      while (c_isxdigit (s[n]))
+        n++;
+      if (is_sha3 (t))
+        return pick_sha3 (p, 4 * n) ? n : 0;
+      if (n < 2 || n % 2 || 2 * t->max_size < n
+          || set_tagged_length (p, t, 4 * n) == false)
+        return 0;
+      return n;
+    }
+  p->algo = t;
+  n = strcspn (s, " \t");
+  if (p->base64 && n != p->hex_len && n == base64_length (p->hex_len / 2))
+    return n;
+  return p->hex_len;
+}
+
+/* Parse LINE (LEN bytes, its newline gone) with GNU cksum's rules (see
+   struct digest_line_parser).  Return as parse_check_line.  */
+static bool
+parse_cksum_line (struct digest_line_parser *p, char *line, size_t len,
+                  char **hex, char **name)
+{
+  size_t i = 0;
+  while (line[i] == ' ' || line[i] == '\t')
+    i++;
+  bool escaped = line[i] == '\\';
+  i += escaped;
+
+  const struct digest_algo *base;
+  size_t taglen = find_cksum_tag (p, line + i, &base);
+  if (taglen)
+    return parse_cksum_tagged (p, base, line + i + taglen,
+                               len - i - taglen, escaped, hex, name);
+  if (p->tag_picks_algo)
+    return false;
+  /* GNU's shortest untagged line: 3 bytes, one more where the digest
+     starts with a backslash.  */
+  if (len - i < 3 + (line[i] == '\\'))
+    return false;
+  size_t field = cksum_field_length (p, line + i);
+  return field && parse_gnu_rest (p, line + i, len - i, field, escaped,
+                                  hex, name);
+}
+
 /* Parse the check line LINE of LEN bytes (its newline and carriage
    return removed, NUL-terminated at LEN).  Set *HEX and *NAME, both
    pointing into LINE.  Return false if LINE is not a checksum line of
@@ -152,6 +389,8 @@ static bool
 parse_check_line (struct digest_line_parser *p, char *line, size_t len,
                   char **hex, char **name)
 {
+  if (p->cksum_rules)
+    return parse_cksum_line (p, line, len, hex, name);
   size_t i = 0;
   while (line[i] == ' ' || line[i] == '\t')
     i++;
@@ -168,7 +407,16 @@ parse_check_line (struct digest_line_parser *p, char *line, size_t len,
       i++;
       return parse_bsd_rest (line + i, len - i, escaped, hex, name);
     }
-  return parse_gnu_rest (p, line + i, len - i, escaped, hex, name);
+  return parse_gnu_rest (p, line + i, len - i, p->hex_len, escaped, hex,
+                         name);
+}
+
+/* See digest-line.h.  */
+const char *
+digest_line_tag (const struct digest_line_parser *p, size_t *len)
+{
+  *len = tag_base_length (p->algo);
+  return p->algo->bsd_tag;
 }
 
 /* See digest-line.h.  */

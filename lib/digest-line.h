@@ -23,23 +23,59 @@ enum digest_line_kind
    line read through P after it, in any check file, as GNU's does.  */
 struct digest_line_parser
 {
+  /* The algorithm of the last proper line, with which its file is to
+     be hashed: the tool's, or with cksum's rules the one that the
+     line's tag names (SIZED, when its length is a parameter).  */
   const struct digest_algo *algo;
   int bsd_reversed;
+  /* GNU cksum's and b2sum's rules, rather than md5sum's: a tag may
+     carry a length ("BLAKE2b-256 (", "SHA3-384 ("), and the digest of
+     an untagged line of an algorithm whose length varies is as long
+     as its hex digits.  */
+  bool cksum_rules;
+  /* cksum without -a: each line names its algorithm by its tag, and
+     an untagged line is improper.  */
+  bool tag_picks_algo;
+  /* cksum: the digest may also be written in base64 (GNU 9.2).  */
+  bool base64;
+  /* The digits the digest of a line holds: set by the tool's
+     algorithm, then by each tagged line, as GNU's are (a line
+     "SHA256-128 (f) = ..." is checked on 32 hex digits, and so are
+     the untagged lines after it).  */
+  size_t hex_len;
+  /* Whether the digest of the last proper line is in base64.  */
+  bool is_base64;
+  const struct digest_algo *tool_algo;     /* the tool's (-a's) */
+  struct digest_algo sized;
 };
 
 /* Start P for the lines of ALGO, neither form seen yet.  */
 void digest_line_init (struct digest_line_parser *p,
                        const struct digest_algo *algo);
 
+/* Start P for the lines that GNU's cksum (or b2sum) reads: of ALGO,
+   or when TAG_PICKS_ALGO of the algorithm each line's tag names.
+   BASE64 allows digests in base64.  */
+void digest_line_init_cksum (struct digest_line_parser *p,
+                             const struct digest_algo *algo,
+                             bool tag_picks_algo, bool base64);
+
 /* Parse a line of a check file: LINE of LEN bytes (its trailing
    newline still there, and a NUL after it).  IS_STDIN says whether the
    check file is standard input (a line naming "-" is then improper).
-   For a proper line, set *HEX (2 * digest_size hex digits, any case)
+   For a proper line, set *HEX (P->hex_len hex digits, any case, or
+   with P->is_base64 the base64 form of that many bytes)
    and *NAME (unescaped), both NUL-terminated and pointing into LINE,
    which is changed in place within its LEN + 1 bytes.  */
 enum digest_line_kind digest_line_parse (struct digest_line_parser *p,
                                          char *line, size_t len,
                                          bool is_stdin, char **hex,
                                          char **name);
+
+/* The tag of the algorithm of P's last line, in *LEN bytes (not
+   NUL-terminated), for the warning about an improper line: "BLAKE2b"
+   whatever its length, "SHA3" for the SHA-3 rows.  */
+const char *digest_line_tag (const struct digest_line_parser *p,
+                             size_t *len);
 
 #endif

@@ -1,10 +1,13 @@
-/* digest.c -- print or check message digests: the one driver behind
-   md2sum, md4sum, md5sum, sha1sum, sha224sum, sha256sum, sha384sum and
-   sha512sum.
+/* digest.c -- print or check message digests and checksums: the one
+   driver behind md2sum, md4sum, md5sum, sha1sum, sha224sum, sha256sum,
+   sha384sum, sha512sum, b2sum, cksum and sum.
 
    Each tool is this file compiled with DIGEST_NAME set to the name of a
-   row of lib/digest-algos.c.  Options, output bytes, messages and exit
-   statuses follow GNU coreutils 9.1's md5sum family.  */
+   row of lib/digest-algos.c (its default algorithm), DIGEST_PROGRAM to
+   its name where that is not DIGEST_NAME "sum", and DIGEST_CKSUM or
+   DIGEST_SUM for cksum's and sum's options.  Options, output bytes,
+   messages and exit statuses follow GNU coreutils 9.1's tools; cksum's
+   --base64, --raw and -a crc32b, sha2, sha3 follow newer GNU's.  */
 
 #include <config.h>
 
@@ -20,6 +23,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "argmatch.h"
+#include "base64.h"
 #include "c-ctype.h"
 #include "closeout.h"
 #include "digest-algos.h"
@@ -43,13 +48,40 @@
 #ifndef DIGEST_NAME
 # error "compile with -DDIGEST_NAME='\"md5\"' or another row's name"
 #endif
+#ifndef DIGEST_PROGRAM
+# define DIGEST_PROGRAM DIGEST_NAME "sum"
+#endif
+#ifndef DIGEST_CKSUM
+# define DIGEST_CKSUM 0
+#endif
+#ifndef DIGEST_SUM
+# define DIGEST_SUM 0
+#endif
+
+/* Which of the tools' option sets this one has: cksum's (-a, --untagged,
+   tagged lines by default), sum's (-r, -s and nothing else), or the
+   *sum tools' (b2sum's adds -l).  */
+static bool const is_cksum = DIGEST_CKSUM;
+static bool const is_sum = DIGEST_SUM;
 
 /* Names as GNU's tools quote them in diagnostics.  */
 #define quotef(name) \
   quotearg_n_style_colon (0, shell_escape_quoting_style, name)
 
-/* The algorithm of this tool; set once in main.  */
+/* The algorithm of this tool, or cksum's -a; set once in main.  With
+   -l, a copy of the row with that length, in SIZED_ALGO.  */
 static const struct digest_algo *algo;
+static struct digest_algo sized_algo;
+
+/* cksum: whether -a was given (else --check takes each line's
+   algorithm from its tag), --base64, --raw.  */
+static bool algorithm_specified;
+static bool base64_digest;
+static bool raw_digest;
+
+/* Whether file operands were given: checksum lines name their file
+   only then, as GNU's.  */
+static bool have_operands;
 
 /* What the check lines read so far chose (see digest-line.h).  */
 static struct digest_line_parser line_parser;
@@ -108,12 +140,18 @@ enum
   QUIET_OPTION,
   STRICT_OPTION,
   TAG_OPTION,
+  UNTAGGED_OPTION,
+  BASE64_OPTION,
+  RAW_OPTION,
   DEBUG_OPTION,
   HELP_OPTION,
   VERSION_OPTION
 };
 
+/* The options of b2sum; the other *sum tools take them from the second
+   on, without --length.  */
 static struct option const long_options[] = {
+  { "length", required_argument, NULL, 'l' },
   { "binary", no_argument, NULL, 'b' },
   { "check", no_argument, NULL, 'c' },
   { "ignore-missing", no_argument, NULL, IGNORE_MISSING_OPTION },
@@ -131,6 +169,45 @@ static struct option const long_options[] = {
   { NULL, 0, NULL, 0 }
 };
 
+/* cksum's: no --binary or --text (-b and -t are refused without a
+   word, as GNU 9.1's cksum refuses them), but -a and its formats.  */
+static struct option const cksum_long_options[] = {
+  { "algorithm", required_argument, NULL, 'a' },
+  { "length", required_argument, NULL, 'l' },
+  { "check", no_argument, NULL, 'c' },
+  { "ignore-missing", no_argument, NULL, IGNORE_MISSING_OPTION },
+  { "quiet", no_argument, NULL, QUIET_OPTION },
+  { "status", no_argument, NULL, STATUS_OPTION },
+  { "warn", no_argument, NULL, 'w' },
+  { "strict", no_argument, NULL, STRICT_OPTION },
+  { "tag", no_argument, NULL, TAG_OPTION },
+  { "untagged", no_argument, NULL, UNTAGGED_OPTION },
+  { "base64", no_argument, NULL, BASE64_OPTION },
+  { "raw", no_argument, NULL, RAW_OPTION },
+  { "threads", required_argument, NULL, 'j' },
+  { "zero", no_argument, NULL, 'z' },
+  { "debug", no_argument, NULL, DEBUG_OPTION },
+  { "help", no_argument, NULL, HELP_OPTION },
+  { "version", no_argument, NULL, VERSION_OPTION },
+  { NULL, 0, NULL, 0 }
+};
+
+/* sum's.  */
+static struct option const sum_long_options[] = {
+  { "sysv", no_argument, NULL, 's' },
+  { "help", no_argument, NULL, HELP_OPTION },
+  { "version", no_argument, NULL, VERSION_OPTION },
+  { NULL, 0, NULL, 0 }
+};
+
+/* cksum -a's arguments, in GNU's order, each the name of its row but
+   "sha2" and "sha3", which name a family whose member -l chooses.  md2
+   and md4 are Brisk's own.  */
+static char const *const algorithm_args[] = {
+  "bsd", "sysv", "crc", "crc32b", "md5", "sha1", "sha224", "sha256",
+  "sha384", "sha512", "sha2", "sha3", "blake2b", "sm3", "md2", "md4", NULL
+};
+
 /* The documents that define each algorithm, as GNU's --help names
    them.  */
 static const struct
@@ -146,6 +223,7 @@ static const struct
   { "sha256", "FIPS-180-2" },
   { "sha384", "FIPS-180-2" },
   { "sha512", "FIPS-180-2" },
+  { "blake2b", "RFC 7693" },
 };
 
 /* The standard that defines this tool's algorithm, for --help.  */
@@ -158,25 +236,41 @@ algo_standard (void)
   return "FIPS 180-4";
 }
 
-/* Print the help text to stdout, or the "Try --help" hint to stderr,
-   and exit with STATUS.  */
-static _Noreturn void
-usage (int status)
+/* The paragraph of every tool's --help on Brisk's own environment
+   variables and -j.  */
+static void
+usage_brisk (void)
 {
-  if (status != EXIT_SUCCESS)
-    try_help (status);
-  printf ("Usage: %s [OPTION]... [FILE]...\n", program_name);
-  printf ("Print or check %s (%zu-bit) checksums.\n\n", algo->bsd_tag,
-          algo->digest_size * 8);
   fputs ("\
-With no FILE, or when FILE is -, read standard input.\n\
-  -b, --binary          read in binary mode\n\
-  -c, --check           read checksums from the FILEs and check them\n\
-  -j, --threads=N       read and hash N files at a time (default 1; 0: one\n\
-                          per CPU, at most 8); the output is unchanged, in\n\
-                          the order of the FILEs and of the checksum lines\n\
-      --tag             create a BSD-style checksum\n\
-  -t, --text            read in text mode (default)\n\
+\n\
+The environment variable BRISK_HASH_IMPL names the implementation to use\n\
+(for example portable, shani, avx2); by default the fastest one that this\n\
+CPU supports is chosen.  Several files are hashed side by side, in the\n\
+lanes of a vector or interleaved core, where this CPU has one for the\n\
+algorithm; BRISK_LANES_IMPL=none turns that off.  Those files are opened\n\
+and read in batches through io_uring; BRISK_URING=0 turns that off.\n\
+", stdout);
+  if (is_sum)
+    return;
+  fputs ("\
+\n\
+With -j above 1, worker threads read and hash regular files while the main\n\
+thread prints each result in its turn; standard input, FIFOs and other files\n\
+that are not regular are read by the main thread, in their turn too.\n\
+The default stays 1, as GNU's: -j 0 took 0.74-0.82 of -j 1's time on\n\
+cached files of 512 KiB, but 0.94-1.06 on a disk throttled to one head's\n\
+rate, 0.96-0.98 on a short run of small cached files, and 10-40% more CPU\n\
+time; give -j 0 for many large files in the page cache or on a solid-state\n\
+disk.\n\
+", stdout);
+}
+
+/* The options of --help shared by the *sum tools and cksum, from -c
+   on.  */
+static void
+usage_check_options (void)
+{
+  fputs ("\
   -z, --zero            end each output line with NUL, not newline,\n\
                           and disable file name escaping\n\
 \n\
@@ -187,11 +281,117 @@ The following five options are useful only when verifying checksums:\n\
       --strict          exit non-zero for improperly formatted checksum lines\n\
   -w, --warn            warn about improperly formatted checksum lines\n\
 \n\
+", stdout);
+}
+
+/* The lines of --help on -j.  */
+static const char threads_help[] = "\
+  -j, --threads=N       read and hash N files at a time (default 1; 0: one\n\
+                          per CPU, at most 8); the output is unchanged, in\n\
+                          the order of the FILEs and of the checksum lines\n\
+";
+
+/* The lines of --help on -l.  */
+static const char length_help[] = "\
+  -l, --length=BITS     digest length in bits; must not exceed the max for\n\
+                          the blake2 algorithm and must be a multiple of 8\n\
+";
+
+/* cksum's --help.  */
+static void
+usage_cksum (void)
+{
+  fputs ("\
+Print or verify checksums.\n\
+By default use the 32 bit CRC algorithm.\n\
+\n\
+With no FILE, or when FILE is -, read standard input.\n\
+\n\
+Mandatory arguments to long options are mandatory for short options too.\n\
+  -a, --algorithm=TYPE  select the digest type to use.  See DIGEST below.\n\
+      --base64          emit base64-encoded digests, not hexadecimal\n\
+  -c, --check           read checksums from the FILEs and check them\n\
+", stdout);
+  fputs (threads_help, stdout);
+  fputs (length_help, stdout);
+  fputs ("\
+                          (for sha2 and sha3: 224, 256, 384 or 512)\n\
+      --raw             emit a raw binary digest, not hexadecimal\n\
+      --tag             create a BSD-style checksum (the default)\n\
+      --untagged        create a reversed style checksum, without digest type\n\
+", stdout);
+  usage_check_options ();
+  fputs ("\
+      --debug           indicate which implementation used\n\
+      --help        display this help and exit\n\
+      --version     output version information and exit\n\
+\n\
+DIGEST determines the digest algorithm and default output format:\n\
+  sysv      (equivalent to sum -s)\n\
+  bsd       (equivalent to sum -r)\n\
+  crc       (equivalent to cksum)\n\
+  crc32b    (only available through cksum)\n\
+  md5       (equivalent to md5sum)\n\
+  sha1      (equivalent to sha1sum)\n\
+  sha224    (equivalent to sha224sum)\n\
+  sha256    (equivalent to sha256sum)\n\
+  sha384    (equivalent to sha384sum)\n\
+  sha512    (equivalent to sha512sum)\n\
+  sha2      (equivalent to sha{224,256,384,512}sum)\n\
+  sha3      (only available through cksum)\n\
+  blake2b   (equivalent to b2sum)\n\
+  sm3       (only available through cksum)\n\
+  md2, md4  (equivalent to md2sum, md4sum; Brisk's own)\n\
+\n\
+When checking, the input should be a former output of this program,\n\
+or equivalent standalone program.\n\
+", stdout);
+}
+
+/* sum's --help.  */
+static void
+usage_sum (void)
+{
+  fputs ("\
+Print or check BSD (16-bit) checksums.\n\
+\n\
+With no FILE, or when FILE is -, read standard input.\n\
+\n\
+  -r              use BSD sum algorithm (the default), use 1K blocks\n\
+  -s, --sysv      use System V sum algorithm, use 512 bytes blocks\n\
+      --help        display this help and exit\n\
+      --version     output version information and exit\n\
+", stdout);
+}
+
+/* The --help of md5sum and the other *sum tools, b2sum's with -l.  */
+static void
+usage_digest (void)
+{
+  printf ("Print or check %s (%zu-bit) checksums.\n\n", algo->bsd_tag,
+          algo->digest_size * 8);
+  fputs ("With no FILE, or when FILE is -, read standard input.\n", stdout);
+  if (algo->max_size)
+    fputs ("\n\
+Mandatory arguments to long options are mandatory for short options too.\n\
+", stdout);
+  fputs ("\
+  -b, --binary          read in binary mode\n\
+  -c, --check           read checksums from the FILEs and check them\n\
+", stdout);
+  fputs (threads_help, stdout);
+  if (algo->max_size)
+    fputs (length_help, stdout);
+  fputs ("\
+      --tag             create a BSD-style checksum\n\
+  -t, --text            read in text mode (default)\n\
+", stdout);
+  usage_check_options ();
+  fputs ("\
       --debug       print which hash implementation is used, to stderr\n\
       --help        display this help and exit\n\
       --version     output version information and exit\n\
-",
-         stdout);
+", stdout);
   printf ("\nThe sums are computed as described in %s.\n", algo_standard ());
   fputs ("\
 When checking, the input should be a former output of this program.\n\
@@ -200,24 +400,24 @@ a character indicating input mode ('*' for binary, ' ' for text\n\
 or where binary is insignificant), and name for each FILE.\n\
 \n\
 Note: There is no difference between binary mode and text mode on GNU systems.\n\
-\n\
-The environment variable BRISK_HASH_IMPL names the implementation to use\n\
-(for example portable, shani, avx2); by default the fastest one that this\n\
-CPU supports is chosen.  Several files are hashed side by side, in the\n\
-lanes of a vector or interleaved core, where this CPU has one for the\n\
-algorithm; BRISK_LANES_IMPL=none turns that off.  Those files are opened\n\
-and read in batches through io_uring; BRISK_URING=0 turns that off.\n\
-\n\
-With -j above 1, worker threads read and hash regular files while the main\n\
-thread prints each result in its turn; standard input, FIFOs and other files\n\
-that are not regular are read by the main thread, in their turn too.\n\
-The default stays 1, as GNU's: -j 0 took 0.74-0.82 of -j 1's time on\n\
-cached files of 512 KiB, but 0.94-1.06 on a disk throttled to one head's\n\
-rate, 0.96-0.98 on a short run of small cached files, and 10-40% more CPU\n\
-time; give -j 0 for many large files in the page cache or on a solid-state\n\
-disk.\n\
-",
-         stdout);
+", stdout);
+}
+
+/* Print the help text to stdout, or the "Try --help" hint to stderr,
+   and exit with STATUS.  */
+static _Noreturn void
+usage (int status)
+{
+  if (status != EXIT_SUCCESS)
+    try_help (status);
+  printf ("Usage: %s [OPTION]... [FILE]...\n", program_name);
+  if (is_cksum)
+    usage_cksum ();
+  else if (is_sum)
+    usage_sum ();
+  else
+    usage_digest ();
+  usage_brisk ();
   exit (status);
 }
 
@@ -272,7 +472,7 @@ choose_implementation (bool debug)
         error (EXIT_FAILURE, 0, "BRISK_LANES_IMPL: this CPU cannot run %s",
                quote (want));
       error (0, 0, "BRISK_LANES_IMPL: no such multi-lane implementation of "
-             DIGEST_NAME ": %s", quote (want));
+             "%s: %s", algo->name, quote (want));
       list_lanes (family);
       exit (EXIT_FAILURE);
     }
@@ -313,17 +513,18 @@ read_outcome (const char *name, int r, int fd, bool close_fd, bool *missing)
   return file_outcome (name, err, false, missing);
 }
 
-/* Hash the file named NAME ("-" is standard input) into DIGEST.
-   Return as file_outcome.  */
+/* Hash the file named NAME ("-" is standard input) with A into
+   DIGEST.  Return as file_outcome.  */
 static bool
-digest_file (const char *name, uint8_t *digest, bool *missing)
+digest_file (const char *name, const struct digest_algo *a, uint8_t *digest,
+             bool *missing)
 {
   bool is_stdin = strcmp (name, "-") == 0;
   int fd = is_stdin ? STDIN_FILENO : open (name, O_RDONLY | O_NOCTTY);
   have_read_stdin |= is_stdin;
   if (fd < 0)
     return file_outcome (name, errno, true, missing);
-  return read_outcome (name, digest_fd_buf (algo, fd, digest, &iobuf), fd,
+  return read_outcome (name, digest_fd_buf (a, fd, digest, &iobuf), fd,
                        !is_stdin, missing);
 }
 
@@ -335,19 +536,20 @@ pool_name (const char *name)
   return strcmp (name, "-") == 0 ? NULL : name;
 }
 
-/* Hash the file named NAME into DIGEST in its turn: without -j, here;
-   with it, take the oldest outcome of POOL, which is NAME's, and read
-   here what its worker handed back or left to this thread.  Return as
-   file_outcome.  */
+/* Hash the file named NAME with A into DIGEST in its turn: without -j,
+   here; with it, take the oldest outcome of POOL, which is NAME's, and
+   read here what its worker handed back or left to this thread (POOL
+   hashes with ALGO, which A then is).  Return as file_outcome.  */
 static bool
-next_file (const char *name, uint8_t *digest, bool *missing)
+next_file (const char *name, const struct digest_algo *a, uint8_t *digest,
+           bool *missing)
 {
   if (!pool)
-    return digest_file (name, digest, missing);
+    return digest_file (name, a, digest, missing);
   struct digest_outcome o;
   digest_pool_pop (pool, &o);
   if (o.kept)
-    return digest_file (name, digest, missing);
+    return digest_file (name, a, digest, missing);
   memcpy (digest, o.digest, algo->digest_size);
   return file_outcome (name, o.err, o.at_open, missing);
 }
@@ -391,17 +593,24 @@ print_name (const char *name, bool escape)
 /* The digits of digests as we print them.  */
 static const char hexdigits[] = "0123456789abcdef";
 
-/* Write DIGEST in lower-case hex to stdout.  */
+/* Write the N bytes of DIGEST in lower-case hex to stdout, or with
+   --base64 in base64.  */
 static void
-print_hex (const uint8_t *digest)
+print_hex (const uint8_t *digest, size_t n)
 {
-  char hex[2 * DIGEST_MAX_SIZE];
-  for (size_t i = 0; i < algo->digest_size; i++)
+  char text[BASE64_LENGTH (DIGEST_MAX_SIZE) + 2 * DIGEST_MAX_SIZE];
+  if (base64_digest)
     {
-      hex[2 * i] = hexdigits[digest[i] >> 4];
-      hex[2 * i + 1] = hexdigits[digest[i] & 15];
+      base64_encode ((const char *) digest, n, text, BASE64_LENGTH (n));
+      fwrite (text, 1, BASE64_LENGTH (n), stdout);
+      return;
     }
-  fwrite (hex, 1, 2 * algo->digest_size, stdout);
+  for (size_t i = 0; i < n; i++)
+    {
+      text[2 * i] = hexdigits[digest[i] >> 4];
+      text[2 * i + 1] = hexdigits[digest[i] & 15];
+    }
+  fwrite (text, 1, 2 * n, stdout);
 }
 
 /* The buffer given to stdout, when not a terminal.  */
@@ -431,36 +640,131 @@ end_line (bool newline)
     }
 }
 
+/* Write the tag of ALGO's lines to stdout: its bsd_tag, with the
+   length in bits after it where that is a parameter and not the
+   longest ("BLAKE2b-256").  */
+static void
+print_tag (void)
+{
+  fputs (algo->bsd_tag, stdout);
+  if (algo->max_size && algo->digest_size < algo->max_size)
+    printf ("-%zu", 8 * algo->digest_size);
+}
+
+/* The checksum (cksum's CRC, sum's sums) at the start of DIGEST, N
+   bytes big-endian.  */
+static uintmax_t
+checksum_value (const uint8_t *digest, size_t n)
+{
+  uintmax_t v = 0;
+  for (size_t i = 0; i < n; i++)
+    v = v << 8 | digest[i];
+  return v;
+}
+
+/* Print the line of cksum's CRC or sum's sums for the file NAME: the
+   checksum and the size (in 1 KiB or 512 B blocks, rounded up, for
+   sum's), the name only when files were named, never escaped.  */
+static void
+print_checksum_line (const char *name, const uint8_t *digest)
+{
+  size_t n = algo->digest_size - DIGEST_LENGTH_SIZE;
+  uintmax_t sum = checksum_value (digest, n);
+  uintmax_t size = checksum_value (digest + n, DIGEST_LENGTH_SIZE);
+  switch (algo->form)
+    {
+    case DIGEST_FORM_BSD:
+      printf ("%05ju %5ju", sum, size / 1024 + (size % 1024 != 0));
+      break;
+    case DIGEST_FORM_SYSV:
+      printf ("%ju %ju", sum, size / 512 + (size % 512 != 0));
+      break;
+    default:
+      printf ("%ju %ju", sum, size);
+      break;
+    }
+  if (have_operands)
+    printf (" %s", name);
+  putchar (line_delim);
+  end_line (line_delim == '\n' || strchr (name, '\n'));
+}
+
 /* Print the line for the file NAME whose digest is DIGEST, in GNU or
-   (with --tag) BSD form.  */
+   (with --tag) BSD form; with --raw, the digest's bytes alone.  */
 static void
 print_sum_line (const char *name, const uint8_t *digest)
 {
+  size_t n = algo->digest_size;
+  if (algo->form != DIGEST_FORM_HEX)
+    n -= DIGEST_LENGTH_SIZE;
+  if (raw_digest)
+    {
+      fwrite (digest, 1, n, stdout);
+      return;
+    }
+  if (algo->form != DIGEST_FORM_HEX)
+    {
+      print_checksum_line (name, digest);
+      return;
+    }
   bool escape = needs_escape (name);
   if (escape)
     putchar ('\\');
   if (prefix_tag)
     {
-      printf ("%s (", algo->bsd_tag);
+      print_tag ();
+      fputs (" (", stdout);
       print_name (name, escape);
       fputs (") = ", stdout);
     }
-  print_hex (digest);
+  print_hex (digest, n);
   if (!prefix_tag)
     {
       putchar (' ');
-      putchar (binary > 0 ? '*' : ' ');
+      /* cksum writes every file as binary, as GNU's.  */
+      putchar (binary > 0 && !is_cksum ? '*' : ' ');
       print_name (name, escape);
     }
   putchar (line_delim);
   end_line (line_delim == '\n' || strchr (name, '\n'));
 }
 
-/* Whether the hex digest HEX (any case) equals DIGEST.  */
-static bool
-hex_matches (const char *hex, const uint8_t *digest)
+/* What a proper check line asks: that the file NAME hashed with ALGO
+   give the digest HEX, HEX_LEN hex digits (in any case) or, if BASE64,
+   the base64 form of HEX_LEN / 2 bytes.  A line may give fewer digits
+   than the algorithm makes (cksum's "SHA256-128 (f) = ..."): then
+   those are compared, as GNU's.  */
+struct check_item
 {
-  for (size_t i = 0; i < algo->digest_size; i++)
+  const char *hex, *name;
+  const struct digest_algo *algo;
+  size_t hex_len;
+  bool base64;
+};
+
+/* The check item of the proper line that LINE_PARSER has just read,
+   whose digest is HEX and file NAME.  */
+static struct check_item
+parsed_item (const char *hex, const char *name)
+{
+  struct check_item c = { hex, name, line_parser.algo, line_parser.hex_len,
+                          line_parser.is_base64 };
+  return c;
+}
+
+/* Whether DIGEST is the digest that C asks for.  */
+static bool
+hex_matches (const struct check_item *c, const uint8_t *digest)
+{
+  const char *hex = c->hex;
+  size_t n = c->hex_len / 2;
+  if (c->base64)
+    {
+      char text[BASE64_LENGTH (DIGEST_MAX_SIZE)];
+      base64_encode ((const char *) digest, n, text, BASE64_LENGTH (n));
+      return memcmp (text, hex, BASE64_LENGTH (n)) == 0;
+    }
+  for (size_t i = 0; i < n; i++)
     if (c_tolower (hex[2 * i]) != hexdigits[digest[i] >> 4]
         || c_tolower (hex[2 * i + 1]) != hexdigits[digest[i] & 15])
       return false;
@@ -493,21 +797,22 @@ print_check_result (const char *name, const char *what)
   end_line (true);
 }
 
-/* Verify the file named in the well-formed check line whose digest is
-   HEX and whose file is NAME, updating COUNTS and printing the result.  */
+/* Verify the file of the well-formed check line C, updating COUNTS and
+   printing the result.  */
 static void
-check_one (const char *hex, const char *name, struct check_counts *counts)
+check_one (const struct check_item *c, struct check_counts *counts)
 {
   uint8_t digest[DIGEST_MAX_SIZE];
   bool missing;
-  if (!next_file (name, digest, &missing))
+  const char *name = c->name;
+  if (!next_file (name, c->algo, digest, &missing))
     {
       counts->unreadable++;
       print_check_result (name, "FAILED open or read");
     }
   else if (!missing)
     {
-      bool match = hex_matches (hex, digest);
+      bool match = hex_matches (c, digest);
       if (match)
         counts->matched = true;
       else
@@ -551,15 +856,16 @@ print_check_summary (const char *display, const struct check_counts *c)
 }
 
 /* Count, and with --warn report, the improperly formatted line LINENO
-   of the check file DISPLAY.  */
+   of the check file DISPLAY, read while the algorithm of the lines
+   had the tag TAG, TAG_LEN bytes (cksum's changes with the lines).  */
 static void
-improper_line (uintmax_t lineno, const char *display,
-               struct check_counts *counts)
+improper_line (uintmax_t lineno, const char *display, const char *tag,
+               size_t tag_len, struct check_counts *counts)
 {
   counts->misformatted++;
   if (warn)
-    error (0, 0, "%s: %" PRIuMAX ": improperly formatted %s checksum line",
-           quotef (display), lineno, algo->bsd_tag);
+    error (0, 0, "%s: %" PRIuMAX ": improperly formatted %.*s checksum line",
+           quotef (display), lineno, (int) tag_len, tag);
 }
 
 /* Handle one line of a check file: LINE of LEN bytes, the LINENO'th of
@@ -573,11 +879,18 @@ check_line (char *line, size_t len, uintmax_t lineno, const char *display,
                              &name))
     {
     case DIGEST_LINE_PROPER:
-      counts->well_formed = true;
-      check_one (hex, name, counts);
+      {
+        counts->well_formed = true;
+        struct check_item c = parsed_item (hex, name);
+        check_one (&c, counts);
+      }
       break;
     case DIGEST_LINE_IMPROPER:
-      improper_line (lineno, display, counts);
+      {
+        size_t tag_len;
+        const char *tag = digest_line_tag (&line_parser, &tag_len);
+        improper_line (lineno, display, tag, tag_len, counts);
+      }
       break;
     case DIGEST_LINE_SKIPPED:
       break;
@@ -593,7 +906,9 @@ struct queued_line
   uintmax_t lineno;
   char *text;           /* CAP bytes */
   size_t cap;
-  const char *hex, *name;       /* in TEXT, for a proper line */
+  struct check_item item;       /* in TEXT, for a proper line */
+  const char *tag;              /* for an improper one */
+  size_t tag_len;
 };
 static struct queued_line *lines;
 static size_t lines_window, lines_pushed, lines_popped;
@@ -604,12 +919,12 @@ finish_line (const char *display, struct check_counts *counts)
 {
   struct queued_line *q = &lines[lines_popped++ % lines_window];
   if (q->kind == DIGEST_LINE_PROPER)
-    check_one (q->hex, q->name, counts);
+    check_one (&q->item, counts);
   else
     {
       struct digest_outcome o;
       digest_pool_pop (pool, &o);
-      improper_line (q->lineno, display, counts);
+      improper_line (q->lineno, display, q->tag, q->tag_len, counts);
     }
 }
 
@@ -640,11 +955,12 @@ queue_line (char *line, size_t len, uintmax_t lineno, const char *display,
   if (kind == DIGEST_LINE_PROPER)
     {
       counts->well_formed = true;
-      q->hex = q->text + (hex - line);
-      q->name = q->text + (name - line);
+      q->item = parsed_item (q->text + (hex - line), q->text + (name - line));
     }
-  digest_pool_push (pool, (kind == DIGEST_LINE_PROPER ? pool_name (q->name)
-                           : NULL));
+  else
+    q->tag = digest_line_tag (&line_parser, &q->tag_len);
+  digest_pool_push (pool, (kind == DIGEST_LINE_PROPER
+                           ? pool_name (q->item.name) : NULL));
 }
 
 /* Verify every line of the check file NAME ("-" is standard input).
@@ -701,7 +1017,7 @@ sum_file (const char *name)
 {
   uint8_t digest[DIGEST_MAX_SIZE];
   bool missing;
-  if (!next_file (name, digest, &missing))
+  if (!next_file (name, algo, digest, &missing))
     return false;
   print_sum_line (name, digest);
   return true;
@@ -791,13 +1107,15 @@ static void
 validate_options (bool do_check)
 {
   const char *why = NULL;
-  if (prefix_tag && binary == 0)
+  if (base64_digest && raw_digest)
+    why = "--base64 and --raw are mutually exclusive";
+  else if (prefix_tag && binary == 0)
     why = "--tag does not support --text mode";
   else if (line_delim != '\n' && do_check)
     why = "the --zero option is not supported when verifying checksums";
-  else if (prefix_tag && do_check)
+  else if (prefix_tag && do_check && !is_cksum)
     why = "the --tag option is meaningless when verifying checksums";
-  else if (binary >= 0 && do_check)
+  else if (binary >= 0 && do_check && !is_cksum)
     why = "the --binary and --text options are meaningless when "
           "verifying checksums";
   else if (ignore_missing && !do_check)
@@ -818,32 +1136,136 @@ validate_options (bool do_check)
     }
 }
 
-int
-main (int argc, char **argv)
+/* The length in bits that the -l argument ARG asks for; 0 is the
+   default.  Exit as GNU's b2sum and cksum do if it is not a number or
+   not a multiple of 8.  */
+static uintmax_t
+length_arg (const char *arg)
 {
-  set_program_name (argv[0]);
-  setlocale (LC_ALL, "");
-  /* Handlers run last first: the buffer is freed after close_stdout
-     has written it out.  */
-  atexit (free_out_buf);
-  atexit (close_stdout);
-  /* Until the options are parsed (--help, --version), as GNU's.  */
-  setvbuf (stdout, NULL, _IOLBF, 0);
-  algo = digest_algo_find (DIGEST_NAME);
-  if (!algo)
-    error (EXIT_FAILURE, 0, "no digest algorithm named %s", DIGEST_NAME);
-  digest_line_init (&line_parser, algo);
+  uintmax_t n;
+  strtol_error e = xstrtoumax (arg, NULL, 10, &n, "");
+  if (e != LONGINT_OK)
+    error (EXIT_FAILURE, e == LONGINT_OVERFLOW ? ERANGE : 0,
+           "invalid length: %s", quote (arg));
+  if (n % 8 != 0)
+    {
+      error (0, 0, "invalid length: %s", quote (arg));
+      error (EXIT_FAILURE, 0, "length is not a multiple of 8");
+    }
+  return n;
+}
 
+/* The row of the SHA-2 or SHA-3 digest (FAMILY "sha2" or "sha3") of
+   BITS bits; exit as GNU's cksum does if there is none, LENGTH_ARG
+   being what -l said.  */
+static const struct digest_algo *
+sha_row (const char *family, uintmax_t bits, const char *length_arg)
+{
+  char name[16];
+  if (bits != 224 && bits != 256 && bits != 384 && bits != 512)
+    {
+      if (!length_arg)
+        error (EXIT_FAILURE, 0, "--algorithm=%s requires specifying "
+               "--length 224, 256, 384, or 512", family);
+      error (0, 0, "invalid length: %s", quote (length_arg));
+      error (EXIT_FAILURE, 0, "digest length for %s must be "
+             "224, 256, 384, or 512", quote (strcmp (family, "sha2") == 0
+                                              ? "SHA2" : "SHA3"));
+    }
+  if (strcmp (family, "sha2") == 0)
+    snprintf (name, sizeof name, "sha%d", (int) bits);
+  else
+    snprintf (name, sizeof name, "sha3-%d", (int) bits);
+  return digest_algo_find (name);
+}
+
+/* Set ALGO to the row that -a's argument NAME (or the tool's own
+   algorithm, if null) and -l's argument LENGTH_ARG (if not null: BITS)
+   choose, exiting as GNU's tools do where they do not fit.  DO_CHECK:
+   whether -c was given.  */
+static void
+choose_algorithm (const char *name, const char *length_arg, uintmax_t bits,
+                  bool do_check)
+{
+  bool sha_family = name && (strcmp (name, "sha2") == 0
+                             || strcmp (name, "sha3") == 0);
+  if (sha_family)
+    {
+      if (do_check && !length_arg && strcmp (name, "sha3") == 0)
+        bits = 512;
+      algo = sha_row (name, bits, length_arg);
+    }
+  else
+    algo = digest_algo_find (name ? name : DIGEST_NAME);
+  if (!algo)
+    error (EXIT_FAILURE, 0, "no digest algorithm named %s",
+           name ? name : DIGEST_NAME);
+  /* -l 0 is the default length, even for an algorithm without one.  */
+  if (!bits || sha_family)
+    return;
+  if (!algo->max_size)
+    error (EXIT_FAILURE, 0,
+           "--length is only supported with --algorithm=blake2b");
+  if (8 * algo->max_size < bits)
+    {
+      error (0, 0, "invalid length: %s", quote (length_arg));
+      error (EXIT_FAILURE, 0, "maximum digest length for %s is %zu bits",
+             quote (algo->bsd_tag), 8 * algo->max_size);
+    }
+  if (digest_algo_resize (algo, bits / 8, &sized_algo) == 0)
+    algo = &sized_algo;
+}
+
+/* Set up LINE_PARSER for --check: with GNU cksum's rules for cksum and
+   b2sum (without -a, cksum takes each line's algorithm from its tag).
+   Return whether every line's file is hashed with ALGO, so that a pool
+   may hash them.  */
+static bool
+start_check (void)
+{
+  if (!is_cksum && !algo->max_size)
+    {
+      digest_line_init (&line_parser, algo);
+      return true;
+    }
+  digest_line_init_cksum (&line_parser, algo, is_cksum && !algorithm_specified,
+                          is_cksum);
+  return (algorithm_specified && !algo->max_size
+          && strncmp (algo->name, "sha3-", 5) != 0);
+}
+
+/* Parse the options of cksum, sum or a *sum tool from ARGC and ARGV:
+   set the globals, choose ALGO, and return whether -c was given; set
+   *DEBUG for --debug.  */
+static bool
+parse_options (int argc, char **argv, bool *debug)
+{
+  const char *shortopts = (is_cksum ? "a:bcj:l:twz" : is_sum ? "rs"
+                           : algo->max_size ? "bcj:l:twz" : "bcj:twz");
+  const struct option *longopts = (is_cksum ? cksum_long_options
+                                   : is_sum ? sum_long_options
+                                   : algo->max_size ? long_options
+                                   : long_options + 1);
+  const char *algo_name = NULL;
+  const char *length = NULL;
+  uintmax_t bits = 0;
   bool do_check = false;
-  bool debug = false;
   int c;
   int oi;
   /* OI stays -1 unless a long option is found.  */
   while ((oi = -1,
-          c = getopt_long (argc, argv, "bcj:twz", long_options, &oi)) != -1)
+          c = getopt_long (argc, argv, shortopts, longopts, &oi)) != -1)
     switch (c)
       {
+      case 'a':
+        algo_name = XARGMATCH_EXACT ("--algorithm", optarg, algorithm_args,
+                                     algorithm_args);
+        algorithm_specified = true;
+        break;
       case 'b':
+        /* cksum: -b is refused without a word, as GNU 9.1's.  */
+        if (is_cksum)
+          usage (EXIT_FAILURE);
         binary = 1;
         break;
       case 'c':
@@ -852,7 +1274,19 @@ main (int argc, char **argv)
       case 'j':
         threads = threads_arg (optarg, oi);
         break;
+      case 'l':
+        length = optarg;
+        bits = length_arg (optarg);
+        break;
+      case 'r':
+        algo_name = "bsd";
+        break;
+      case 's':
+        algo_name = "sysv";
+        break;
       case 't':
+        if (is_cksum)
+          usage (EXIT_FAILURE);
         binary = 0;
         break;
       case 'z':
@@ -877,19 +1311,59 @@ main (int argc, char **argv)
         prefix_tag = true;
         binary = 1;
         break;
+      case UNTAGGED_OPTION:
+        prefix_tag = false;
+        break;
+      case BASE64_OPTION:
+        base64_digest = true;
+        break;
+      case RAW_OPTION:
+        raw_digest = true;
+        break;
       case DEBUG_OPTION:
-        debug = true;
+        *debug = true;
         break;
       case HELP_OPTION:
         usage (EXIT_SUCCESS);
       case VERSION_OPTION:
-        print_version (DIGEST_NAME "sum");
-        return EXIT_SUCCESS;
+        print_version (DIGEST_PROGRAM);
+        exit (EXIT_SUCCESS);
       default:
         usage (EXIT_FAILURE);
       }
+  choose_algorithm (algo_name, length, bits, do_check);
+  if (do_check && algorithm_specified && algo->form != DIGEST_FORM_HEX)
+    error (EXIT_FAILURE, 0,
+           "--check is not supported with --algorithm={bsd,sysv,crc}");
   validate_options (do_check);
+  return do_check;
+}
+
+int
+main (int argc, char **argv)
+{
+  set_program_name (argv[0]);
+  setlocale (LC_ALL, "");
+  /* Handlers run last first: the buffer is freed after close_stdout
+     has written it out.  */
+  atexit (free_out_buf);
+  atexit (close_stdout);
+  /* Until the options are parsed (--help, --version), as GNU's.  */
+  setvbuf (stdout, NULL, _IOLBF, 0);
+  algo = digest_algo_find (DIGEST_NAME);
+  if (!algo)
+    error (EXIT_FAILURE, 0, "no digest algorithm named %s", DIGEST_NAME);
+  /* cksum writes tagged lines unless --untagged, as binary.  */
+  if (is_cksum)
+    prefix_tag = true, binary = 1;
+
+  bool debug = false;
+  bool do_check = parse_options (argc, argv, &debug);
   choose_implementation (debug);
+  have_operands = optind < argc;
+  if (raw_digest && 1 < argc - optind)
+    error (EXIT_FAILURE, 0,
+           "the --raw option is not supported with multiple files");
 
   /* Whole lines, IO_LINES_FLUSH bytes of them at a time (one at a
      time to a terminal): tools running in parallel into one file do
@@ -905,9 +1379,10 @@ main (int argc, char **argv)
     }
 
   static char *stdin_only[] = { (char *) "-", NULL };
-  char **files = optind < argc ? argv + optind : stdin_only;
+  char **files = have_operands ? argv + optind : stdin_only;
   bool ok = true;
-  start_pool (do_check || (files[0] && files[1]));
+  if (do_check ? start_check () : !is_sum)
+    start_pool (do_check || (files[0] && files[1]));
   if (do_check)
     for (; *files; files++)
       ok &= check_file (*files);

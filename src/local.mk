@@ -34,6 +34,19 @@ src_sha384sum_CPPFLAGS = $(digest_cppflags)'"sha384"'
 src_sha512sum_SOURCES = $(digest_sources)
 src_sha512sum_CPPFLAGS = $(digest_cppflags)'"sha512"'
 
+# b2sum, cksum and sum: the same driver, named otherwise; cksum's -a
+# and sum's -r/-s choose another row.
+bin_PROGRAMS += src/b2sum src/cksum src/sum
+src_b2sum_SOURCES = $(digest_sources)
+src_b2sum_CPPFLAGS = $(digest_cppflags)'"blake2b"' \
+  -DDIGEST_PROGRAM='"b2sum"'
+src_cksum_SOURCES = $(digest_sources)
+src_cksum_CPPFLAGS = $(digest_cppflags)'"crc"' \
+  -DDIGEST_PROGRAM='"cksum"' -DDIGEST_CKSUM=1
+src_sum_SOURCES = $(digest_sources)
+src_sum_CPPFLAGS = $(digest_cppflags)'"bsd"' \
+  -DDIGEST_PROGRAM='"sum"' -DDIGEST_SUM=1
+
 bin_PROGRAMS += src/cat
 src_cat_SOURCES = src/cat.c
 

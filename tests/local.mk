@@ -1,6 +1,7 @@
 ## tests/local.mk -- C unit tests for lib/, shell tests per tool.
 
 include tests/sum/list.mk
+include tests/cksum/list.mk
 include tests/cat/list.mk
 include tests/tee/list.mk
 include tests/diff/list.mk
@@ -78,6 +79,9 @@ AM_TESTS_ENVIRONMENT = \
   esac;
 
 EXTRA_DIST += tests/init.sh $(SUM_TESTS) tests/data tests/sum/list.mk
+
+TESTS += $(CKSUM_TESTS)
+EXTRA_DIST += $(CKSUM_TESTS) tests/cksum/list.mk
 
 TESTS += $(CAT_TESTS)
 EXTRA_DIST += $(CAT_TESTS) tests/cat/list.mk tests/cat/corpus.sh \

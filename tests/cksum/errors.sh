@@ -1,0 +1,36 @@
+#!/bin/sh
+# The option errors of cksum, b2sum and sum, with GNU 9.1's messages and
+# statuses: an unknown or abbreviated -a, -l not a number, not a multiple
+# of 8, over 512 bits or with another algorithm, -b and -t (refused by
+# cksum without a word), options meant for --check only, -z with -c,
+# unknown options, --help and --version's status.
+. "$(dirname "$0")/../init.sh"
+for t in cksum b2sum sum; do use_tool_ $t; done
+printf 'abc' > abc
+
+for args in '-a sha22' '-a sha' '-a ""' '-a SHA256' '-a md5 -l 128' \
+    '-l 128' '-a blake2b -l 7' '-a blake2b -l 1024' '-a blake2b -l x' \
+    '-a blake2b -l -8' '-a blake2b -l 99999999999999999999999' \
+    '-a blake2b -l 520' '-b' '-t' '--binary' '--text' '-a md5 --status' \
+    '--quiet' '--warn' '--strict' '--ignore-missing' '-z -c' '--tag -c' \
+    '-x' '--nosuch' '-a' '-l' '--tag --untagged' '-a bsd -c' \
+    '-a sysv --check' '-a crc -c' '--zero -a sha1 -c'; do
+  eval "twin_ cksum $args abc" || fail=1
+done
+for args in '-l 7' '-l 1024' '-l x' '-l 520' '--tag -t' '-t --tag' \
+    '-c --tag' '-c -b' '--status' '-x' '-a md5'; do
+  eval "twin_ b2sum $args abc" || fail=1
+done
+for args in '-x' '--nosuch' '-c' '-z' '--tag' '-a bsd'; do
+  eval "twin_ sum $args abc" || fail=1
+done
+for t in cksum b2sum sum; do
+  $t --help > /dev/null 2>&1 || { echo "$t --help failed" >&2; fail=1; }
+  brisk_ $t --help > help || fail=1
+  sed -n 1p help | grep "^Usage: $t \[OPTION\]... \[FILE\]..." > /dev/null \
+    || { echo "$t --help: bad first line" >&2; fail=1; }
+  brisk_ $t --version | sed 1q | grep "^$t (brisk) " > /dev/null \
+    || { echo "$t --version: bad first line" >&2; fail=1; }
+done
+
+Exit $fail

@@ -1,0 +1,8 @@
+## Shell tests of cksum, b2sum and sum, included from tests/local.mk;
+## each compares Brisk's tool with GNU's, or with a model where GNU 9.1
+## lacks the option.
+CKSUM_TESTS = \
+  tests/cksum/check.sh \
+  tests/cksum/errors.sh \
+  tests/cksum/newer.sh \
+  tests/cksum/output.sh
