@@ -78,6 +78,20 @@ load_le32 (const uint8_t *p)
           | (uint32_t) p[1] << 8 | p[0]);
 }
 
+/* Return the sum of the entries of bytes 4..15 of the 16-byte slice
+   at P, byte I looked up in T[15 - I]: the same in both bit orders.
+   It does not depend on the register, so the callers write it first:
+   the register then waits on four lookups per slice, not sixteen.
+   Written out, since GCC 12 keeps a loop's twelve XORs in one chain
+   after the register's (1.8 GB/s rather than 4 here).  */
+static inline uint32_t
+slice_rest (const uint32_t (*t)[256], const uint8_t *p)
+{
+  return ((t[11][p[4]] ^ t[10][p[5]] ^ t[9][p[6]] ^ t[8][p[7]])
+          ^ (t[7][p[8]] ^ t[6][p[9]] ^ t[5][p[10]] ^ t[4][p[11]])
+          ^ (t[3][p[12]] ^ t[2][p[13]] ^ t[1][p[14]] ^ t[0][p[15]]));
+}
+
 /* The POSIX CRC: advance the register CRC over the LEN bytes at P and
    return it.  Sixteen bytes at a time: the register, added to the
    first four, and the other twelve each go through the table of the
@@ -91,10 +105,8 @@ crc32_update_portable (uint32_t crc, const uint8_t *p, size_t len)
   for (; len >= 16; p += 16, len -= 16)
     {
       uint32_t w = crc ^ load_be32 (p);
-      crc = (t[15][w >> 24] ^ t[14][(w >> 16) & 0xff]
-             ^ t[13][(w >> 8) & 0xff] ^ t[12][w & 0xff]);
-      for (int i = 4; i < 16; i++)
-        crc ^= t[15 - i][p[i]];
+      crc = slice_rest (t, p) ^ (t[15][w >> 24] ^ t[14][(w >> 16) & 0xff]
+                                 ^ t[13][(w >> 8) & 0xff] ^ t[12][w & 0xff]);
     }
   for (; len > 0; p++, len--)
     crc = (crc << 8) ^ t[0][(crc >> 24) ^ *p];
@@ -113,10 +125,8 @@ crc32b_update_portable (uint32_t crc, const uint8_t *p, size_t len)
   for (; len >= 16; p += 16, len -= 16)
     {
       uint32_t w = crc ^ load_le32 (p);
-      crc = (t[15][w & 0xff] ^ t[14][(w >> 8) & 0xff]
-             ^ t[13][(w >> 16) & 0xff] ^ t[12][w >> 24]);
-      for (int i = 4; i < 16; i++)
-        crc ^= t[15 - i][p[i]];
+      crc = slice_rest (t, p) ^ (t[15][w & 0xff] ^ t[14][(w >> 8) & 0xff]
+                                 ^ t[13][(w >> 16) & 0xff] ^ t[12][w >> 24]);
     }
   for (; len > 0; p++, len--)
     crc = (crc >> 8) ^ t[0][(crc ^ *p) & 0xff];
