@@ -22,7 +22,9 @@ enum
   CPU_ZEN3 = 1u << 7,
   CPU_AVX512F = 1u << 8,
   CPU_AVX512BW = 1u << 9,
-  CPU_AVX512VL = 1u << 10
+  CPU_AVX512VL = 1u << 10,
+  CPU_PCLMUL = 1u << 11,
+  CPU_VPCLMULQDQ = 1u << 12
 };
 
 #if defined __x86_64__ || defined __i386__
@@ -30,6 +32,7 @@ enum
 /* Register bits, from the Intel SDM vol. 2A, CPUID.  */
 enum
 {
+  LEAF1_ECX_PCLMUL = 1u << 1,
   LEAF1_ECX_SSSE3 = 1u << 9,
   LEAF1_ECX_SSE41 = 1u << 19,
   LEAF1_ECX_OSXSAVE = 1u << 27,
@@ -41,6 +44,7 @@ enum
   LEAF7_EBX_SHA = 1u << 29,
   LEAF7_EBX_AVX512BW = 1u << 30,
   LEAF7_EBX_AVX512VL = 1u << 31,
+  LEAF7_ECX_VPCLMULQDQ = 1u << 10,
   XCR0_SSE = 1u << 1,           /* the OS saves the XMM registers */
   XCR0_AVX = 1u << 2,           /* ... and the upper halves of YMM */
   XCR0_OPMASK = 1u << 5,        /* ... and AVX-512's k0 .. k7 */
@@ -102,14 +106,17 @@ static unsigned int
 cpu_probe (void)
 {
   unsigned int eax, ebx, ecx, edx;
-  unsigned int leaf1_ecx = 0, leaf7_ebx = 0, xcr0 = 0;
+  unsigned int leaf1_ecx = 0, leaf7_ebx = 0, leaf7_ecx = 0, xcr0 = 0;
   unsigned int bits = CPU_KNOWN;
 
   if (__get_cpuid_count (1, 0, &eax, &ebx, &ecx, &edx))
     leaf1_ecx = ecx;
   /* __get_cpuid_count returns 0 if the CPU has no leaf 7.  */
   if (__get_cpuid_count (7, 0, &eax, &ebx, &ecx, &edx))
-    leaf7_ebx = ebx;
+    {
+      leaf7_ebx = ebx;
+      leaf7_ecx = ecx;
+    }
   if (leaf1_ecx & LEAF1_ECX_OSXSAVE)
     xcr0 = cpu_xcr0 ();
 
@@ -123,6 +130,12 @@ cpu_probe (void)
     bits |= CPU_BMI2;
   if (leaf7_ebx & LEAF7_EBX_SHA)
     bits |= CPU_SHA;
+  if (leaf1_ecx & LEAF1_ECX_PCLMUL)
+    bits |= CPU_PCLMUL;
+  /* Only on YMM or ZMM registers: the instruction set that goes with
+     it says whether the OS saves them.  */
+  if (leaf7_ecx & LEAF7_ECX_VPCLMULQDQ)
+    bits |= CPU_VPCLMULQDQ;
 
   unsigned int ymm_os = XCR0_SSE | XCR0_AVX;
   if ((leaf1_ecx & LEAF1_ECX_AVX) && (leaf7_ebx & LEAF7_EBX_AVX2)
@@ -237,4 +250,21 @@ bool
 cpu_has_avx512vl (void)
 {
   return cpu_bits () & CPU_AVX512VL;
+}
+
+/* Return true if the CPU has PCLMULQDQ (carry-less multiplication of
+   64-bit halves of XMM registers).  */
+bool
+cpu_has_pclmul (void)
+{
+  return cpu_bits () & CPU_PCLMUL;
+}
+
+/* Return true if the CPU has VPCLMULQDQ (PCLMULQDQ on each 128-bit lane
+   of YMM and ZMM registers).  It runs only where cpu_has_avx2 (YMM) or
+   cpu_has_avx512f (ZMM) is true too: check the one the code needs.  */
+bool
+cpu_has_vpclmulqdq (void)
+{
+  return cpu_bits () & CPU_VPCLMULQDQ;
 }

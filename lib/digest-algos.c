@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "crc32.h"
 #include "md2.h"
 #include "md4.h"
 #include "md5.h"
@@ -31,6 +32,10 @@ DIGEST_CHECK (struct md5_ctx, MD5_DIGEST_SIZE, MD5_BLOCK_SIZE);
 DIGEST_CHECK (struct sha1_ctx, SHA1_DIGEST_SIZE, SHA1_BLOCK_SIZE);
 DIGEST_CHECK (struct sha256_ctx, SHA256_DIGEST_SIZE, SHA256_BLOCK_SIZE);
 DIGEST_CHECK (struct sha512_ctx, SHA512_DIGEST_SIZE, SHA512_BLOCK_SIZE);
+DIGEST_CHECK (struct crc32_ctx, CRC32_DIGEST_SIZE, CRC32_BLOCK_SIZE);
+static_assert ((int) CRC32_DIGEST_SIZE
+               == (int) CRC32_SUM_SIZE + (int) DIGEST_LENGTH_SIZE,
+               "a checksum row writes its sum, then 8 bytes of length");
 /* The enums are of different types: compare them as int.  */
 static_assert ((int) DIGEST_MAX_SIZE == (int) SHA512_DIGEST_SIZE
                && (int) DIGEST_MAX_BLOCK == (int) SHA512_BLOCK_SIZE,
@@ -70,6 +75,8 @@ DIGEST_ADAPTERS (sha384, sha512_ctx, sha384_init, sha512_update,
                  sha384_final)
 DIGEST_ADAPTERS (sha512, sha512_ctx, sha512_init, sha512_update,
                  sha512_final)
+DIGEST_ADAPTERS (crc, crc32_ctx, crc32_init, crc32_update, crc32_final)
+DIGEST_ADAPTERS (crc32b, crc32_ctx, crc32b_init, crc32_update, crc32b_final)
 
 /* One row: NAME and TAG as in struct digest_algo, CTX the context
    type, DIGEST and BLOCK the sizes.  */
@@ -90,6 +97,13 @@ const struct digest_algo digest_algos[] = {
               SHA512_BLOCK_SIZE),
   DIGEST_ROW (sha512, "SHA512", sha512_ctx, SHA512_DIGEST_SIZE,
               SHA512_BLOCK_SIZE),
+  /* cksum's CRCs: the CRC, then the byte count (see crc32.h).  */
+  { "crc", "CRC", CRC32_DIGEST_SIZE, CRC32_BLOCK_SIZE,
+    sizeof (struct crc32_ctx), crc_init_v, crc_update_v, crc_final_v,
+    DIGEST_FORM_CRC, 0, 0 },
+  { "crc32b", "CRC32B", CRC32_DIGEST_SIZE, CRC32_BLOCK_SIZE,
+    sizeof (struct crc32_ctx), crc32b_init_v, crc32b_update_v,
+    crc32b_final_v, DIGEST_FORM_CRC, 0, 0 },
 };
 
 const size_t digest_algo_count = sizeof digest_algos / sizeof digest_algos[0];

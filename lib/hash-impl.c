@@ -96,6 +96,69 @@ static const struct hash_variant sha512_variants[] = {
   { "portable", hash_impl_always, { .sha512 = sha512_blocks_portable }, NULL },
 };
 
+#if HAVE_ISA_PCLMUL
+/* The CRC folding cores byte-swap with SSSE3's pshufb and extract
+   with SSE4.1.  */
+static bool
+hash_impl_pclmul (void)
+{
+  return cpu_has_pclmul () && cpu_has_ssse3 () && cpu_has_sse41 ();
+}
+#endif
+
+#if HAVE_ISA_VPCLMUL256
+/* The 256-bit CRC cores end on the 128-bit steps of the pclmul ones;
+   AVX2 implies SSSE3 and SSE4.1.  */
+static bool
+hash_impl_vpclmul256 (void)
+{
+  return cpu_has_vpclmulqdq () && cpu_has_pclmul () && cpu_has_avx2 ();
+}
+#endif
+
+#if HAVE_ISA_VPCLMUL512
+/* The 512-bit CRC cores are compiled with AVX-512VL too, so the
+   compiler may use its encodings for their 128-bit steps.  */
+static bool
+hash_impl_vpclmul512 (void)
+{
+  return (cpu_has_vpclmulqdq () && cpu_has_pclmul () && cpu_has_avx512f ()
+          && cpu_has_avx512bw () && cpu_has_avx512vl ());
+}
+#endif
+
+/* The two CRCs have the same variants, of the crc32_update_fn type.  */
+static const struct hash_variant crc32_variants[] = {
+#if HAVE_ISA_VPCLMUL512
+  { "vpclmul512", hash_impl_vpclmul512,
+    { .crc32 = crc32_update_vpclmul512 }, NULL },
+#endif
+#if HAVE_ISA_VPCLMUL256
+  { "vpclmul256", hash_impl_vpclmul256,
+    { .crc32 = crc32_update_vpclmul256 }, NULL },
+#endif
+#if HAVE_ISA_PCLMUL
+  { "pclmul", hash_impl_pclmul, { .crc32 = crc32_update_pclmul }, NULL },
+#endif
+  { "portable", hash_impl_always, { .crc32 = crc32_update_portable }, NULL },
+};
+
+static const struct hash_variant crc32b_variants[] = {
+#if HAVE_ISA_VPCLMUL512
+  { "vpclmul512", hash_impl_vpclmul512,
+    { .crc32 = crc32b_update_vpclmul512 }, NULL },
+#endif
+#if HAVE_ISA_VPCLMUL256
+  { "vpclmul256", hash_impl_vpclmul256,
+    { .crc32 = crc32b_update_vpclmul256 }, NULL },
+#endif
+#if HAVE_ISA_PCLMUL
+  { "pclmul", hash_impl_pclmul, { .crc32 = crc32b_update_pclmul }, NULL },
+#endif
+  { "portable", hash_impl_always, { .crc32 = crc32b_update_portable },
+    NULL },
+};
+
 struct hash_family_info
 {
   const char *name;
@@ -114,6 +177,10 @@ static const struct hash_family_info families[HASH_FAMILY_COUNT] = {
                     COUNTOF (sha256_variants) },
   [HASH_SHA512] = { "sha512", { "sha384", "sha512" }, sha512_variants,
                     COUNTOF (sha512_variants) },
+  [HASH_CRC32] = { "crc", { "crc" }, crc32_variants,
+                   COUNTOF (crc32_variants) },
+  [HASH_CRC32B] = { "crc32b", { "crc32b" }, crc32b_variants,
+                    COUNTOF (crc32b_variants) },
 };
 
 /* The variant in use for each family, or NULL before the first

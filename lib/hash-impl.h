@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "crc32.h"
 #include "md2.h"
 #include "md4.h"
 #include "md5.h"
@@ -31,6 +32,8 @@ enum hash_family
   HASH_SHA1,
   HASH_SHA256,
   HASH_SHA512,
+  HASH_CRC32,                 /* cksum's POSIX CRC */
+  HASH_CRC32B,                /* the gzip CRC, cksum -a crc32b */
   HASH_FAMILY_COUNT
 };
 
@@ -44,6 +47,7 @@ union hash_blocks
   sha1_blocks_fn *sha1;
   sha256_blocks_fn *sha256;
   sha512_blocks_fn *sha512;
+  crc32_update_fn *crc32;     /* both HASH_CRC32 and HASH_CRC32B */
 };
 
 struct hash_variant

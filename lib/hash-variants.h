@@ -33,6 +33,25 @@ void sha512_blocks_avx2_zen3 (uint64_t state[8], const uint8_t *p,
 void sha256_blocks_avx2 (uint32_t state[8], const uint8_t *p,
                          size_t nblocks);
 
+/* lib/crc32-pclmul.c: PCLMULQDQ, SSSE3, SSE4.1.  The POSIX cksum CRC
+   and crc32b.  */
+uint32_t crc32_update_pclmul (uint32_t crc, const uint8_t *p, size_t len);
+uint32_t crc32b_update_pclmul (uint32_t crc, const uint8_t *p, size_t len);
+
+/* lib/crc32-vpclmul256.c: VPCLMULQDQ, PCLMULQDQ and AVX2 (with the YMM
+   state enabled by the OS).  */
+uint32_t crc32_update_vpclmul256 (uint32_t crc, const uint8_t *p,
+                                  size_t len);
+uint32_t crc32b_update_vpclmul256 (uint32_t crc, const uint8_t *p,
+                                   size_t len);
+
+/* lib/crc32-vpclmul512.c: VPCLMULQDQ, PCLMULQDQ, AVX-512F, AVX-512BW
+   and AVX-512VL (with the opmask and ZMM state enabled by the OS).  */
+uint32_t crc32_update_vpclmul512 (uint32_t crc, const uint8_t *p,
+                                  size_t len);
+uint32_t crc32b_update_vpclmul512 (uint32_t crc, const uint8_t *p,
+                                   size_t len);
+
 /* Multi-lane cores: several independent messages compressed side by
    side, for when several files are queued.  Each lane I advances by
    NBLOCKS whole blocks from its own data P[I] (any alignment) into its

@@ -17,7 +17,8 @@ lib_libbrisk_la_SOURCES = \
   lib/md5.c lib/md5.h \
   lib/sha1.c lib/sha1.h \
   lib/sha256.c lib/sha256.h \
-  lib/sha512.c lib/sha512.h
+  lib/sha512.c lib/sha512.h \
+  lib/crc32.c lib/crc32.h
 lib_libbrisk_la_SOURCES += lib/cpu-features.c lib/cpu-features.h \
   lib/hash-variants.h
 lib_libbrisk_la_SOURCES += lib/fastcopy.c lib/fastcopy.h
@@ -63,4 +64,31 @@ lib_libbrisk_avx512_la_SOURCES = lib/sha512-lanes-avx512.c \
 lib_libbrisk_avx512_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) \
   -mavx512f -mavx512bw -mavx512vl
 lib_libbrisk_la_LIBADD += lib/libbrisk-avx512.la
+endif
+
+# The CRC folding cores: the three widths share lib/crc32-clmul.h.
+if HAVE_ISA_PCLMUL
+noinst_LTLIBRARIES += lib/libbrisk-pclmul.la
+lib_libbrisk_pclmul_la_SOURCES = lib/crc32-pclmul.c lib/crc32-clmul.h
+lib_libbrisk_pclmul_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) \
+  -mpclmul -mssse3 -msse4.1
+lib_libbrisk_la_LIBADD += lib/libbrisk-pclmul.la
+endif
+
+if HAVE_ISA_VPCLMUL256
+noinst_LTLIBRARIES += lib/libbrisk-vpclmul256.la
+lib_libbrisk_vpclmul256_la_SOURCES = lib/crc32-vpclmul256.c \
+  lib/crc32-clmul.h
+lib_libbrisk_vpclmul256_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) \
+  -mvpclmulqdq -mpclmul -mavx2
+lib_libbrisk_la_LIBADD += lib/libbrisk-vpclmul256.la
+endif
+
+if HAVE_ISA_VPCLMUL512
+noinst_LTLIBRARIES += lib/libbrisk-vpclmul512.la
+lib_libbrisk_vpclmul512_la_SOURCES = lib/crc32-vpclmul512.c \
+  lib/crc32-clmul.h
+lib_libbrisk_vpclmul512_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) \
+  -mvpclmulqdq -mpclmul -mavx512f -mavx512bw -mavx512vl
+lib_libbrisk_la_LIBADD += lib/libbrisk-vpclmul512.la
 endif

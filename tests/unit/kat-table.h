@@ -1,5 +1,6 @@
 /* kat-table.h -- the known answers of RFC 1319, 1320 and 1321 and of
-   FIPS 180-4 (as published by NIST), for the unit tests that check
+   FIPS 180-4 (as published by NIST), and of cksum's CRCs (from GNU's
+   cksum and Python's zlib), for the unit tests that check
    digests through different interfaces (test-kat.c, test-lanes.c).  */
 
 #ifndef BRISK_KAT_TABLE_H
@@ -132,6 +133,30 @@ static const struct kat kats[] = {
   { "sha512", "a", 1000000,
       "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973eb"
       "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b" },
+  /* cksum's CRCs: the CRC, then the byte count as 8 bytes.  "crc" as
+     GNU coreutils 9.1's cksum prints it ("printf abc | cksum" is
+     "1219131554 3", 0x48aa78a2); "crc32b" from Python's zlib.crc32.
+     "123456789" gives the check values of the CRC catalogue's
+     CRC-32/ISO-HDLC (0xcbf43926); CRC-32/CKSUM's 0x765e7680 leaves
+     the length out, so test-crc32.c checks it on the raw cores.  */
+  { "crc", EMPTY, 1, "ffffffff0000000000000000" },
+  { "crc", "a", 1, "48c279fe0000000000000001" },
+  { "crc", ABC, 1, "48aa78a20000000000000003" },
+  { "crc", "message digest", 1, "d934b396000000000000000e" },
+  { "crc", ALPHA, 1, "a1b937a8000000000000001a" },
+  { "crc", ALNUM, 1, "04e1f937000000000000003e" },
+  { "crc", DIGITS, 1, "73a0b3a80000000000000050" },
+  { "crc", "123456789", 1, "377a60110000000000000009" },
+  { "crc", "a", 1000000, "cac55e1f00000000000f4240" },
+  { "crc32b", EMPTY, 1, "000000000000000000000000" },
+  { "crc32b", "a", 1, "e8b7be430000000000000001" },
+  { "crc32b", ABC, 1, "352441c20000000000000003" },
+  { "crc32b", "message digest", 1, "20159d7f000000000000000e" },
+  { "crc32b", ALPHA, 1, "4c2750bd000000000000001a" },
+  { "crc32b", ALNUM, 1, "1fc2e6d2000000000000003e" },
+  { "crc32b", DIGITS, 1, "7ca94a720000000000000050" },
+  { "crc32b", "123456789", 1, "cbf439260000000000000009" },
+  { "crc32b", "a", 1000000, "dc25bfbc00000000000f4240" },
 };
 
 #endif

@@ -8,7 +8,9 @@
    block - 1, block, block + 1 bytes, and small and large random ones),
    of input at every misalignment 0..63, written to misaligned output;
    and, per family, the raw compression function called directly on
-   random states, 0..64 blocks, at every misalignment 0..63.  Each
+   random states, 0..64 blocks, at every misalignment 0..63 (for the
+   CRCs, whose blocks are bytes, also every length up to 4096 and
+   random ones up to 1 MiB).  Each
    message sits at the end of its own exact-size allocation, so that
    AddressSanitizer sees any read past it.  The variants come from the
    hash-impl tables: nothing here names one.
@@ -344,6 +346,8 @@ family_block_size (enum hash_family family)
     case HASH_SHA1: return SHA1_BLOCK_SIZE;
     case HASH_SHA256: return SHA256_BLOCK_SIZE;
     case HASH_SHA512: return SHA512_BLOCK_SIZE;
+    /* A CRC core takes any length: its "blocks" are bytes.  */
+    case HASH_CRC32: case HASH_CRC32B: return 1;
     default: abort ();
     }
 }
@@ -362,6 +366,9 @@ call_blocks (enum hash_family family, union hash_blocks b,
     case HASH_SHA1: b.sha1 (state->w32, data, nblocks); break;
     case HASH_SHA256: b.sha256 (state->w32, data, nblocks); break;
     case HASH_SHA512: b.sha512 (state->w64, data, nblocks); break;
+    case HASH_CRC32: case HASH_CRC32B:
+      state->w32[0] = b.crc32 (state->w32[0], data, nblocks);
+      break;
     default: abort ();
     }
 }
@@ -429,6 +436,36 @@ check_blocks (enum hash_family family, const struct hash_variant *v,
   printf ("%s/%s blocks: ok, %d calls compared\n", name, v->name, calls);
 }
 
+/* For a family whose blocks are bytes (the CRCs), whose raw calls
+   check_blocks covers only up to MAX_NBLOCKS bytes: compare the raw
+   calls of V and REF on random registers for every length up to
+   EVERY_LEN and RANDOM_LENS random lengths up to MAX_LEN, each at a
+   random misalignment; print a summary line.  Count a failure if
+   any.  */
+static void
+check_raw_lengths (enum hash_family family, const struct hash_variant *v,
+                   const struct hash_variant *ref, uint64_t seed)
+{
+  const char *name = hash_family_name (family);
+  uint64_t rng = pair_seed (seed, name, "raw lengths");
+  int calls = 0;
+
+  for (size_t i = 0; i <= EVERY_LEN + RANDOM_LENS; i++, calls++)
+    {
+      size_t len = i <= EVERY_LEN ? i : rnd_upto (&rng, MAX_LEN);
+      size_t off = rnd_upto (&rng, MAX_OFFSET - 1);
+      if (!check_blocks_call (family, v, ref, len, off, &rng))
+        {
+          printf ("%s/%s raw lengths: FAILED at call %d\n", name, v->name,
+                  calls + 1);
+          failures++;
+          return;
+        }
+    }
+  printf ("%s/%s raw lengths: ok, %d calls compared\n", name, v->name,
+          calls);
+}
+
 /* Compare variant V of FAMILY with REF on every digest_algos row that
    FAMILY serves; print a summary line per row.  Count a failure for
    each row that fails.  */
@@ -492,6 +529,8 @@ check_family (enum hash_family family, const char *required,
       {
         pairs_run++;
         check_blocks (family, &v[i], ref, seed);
+        if (family_block_size (family) == 1)
+          check_raw_lengths (family, &v[i], ref, seed);
         check_algos (family, &v[i], ref, seed);
       }
   hash_impl_force (family, NULL);
