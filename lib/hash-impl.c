@@ -96,6 +96,18 @@ static const struct hash_variant sha512_variants[] = {
   { "portable", hash_impl_always, { .sha512 = sha512_blocks_portable }, NULL },
 };
 
+static const struct hash_variant sm3_variants[] = {
+  { "portable", hash_impl_always, { .sm3 = sm3_blocks_portable }, NULL },
+};
+
+static const struct hash_variant bsd_variants[] = {
+  { "portable", hash_impl_always, { .bsd = bsd_sum_portable }, NULL },
+};
+
+static const struct hash_variant sysv_variants[] = {
+  { "portable", hash_impl_always, { .sysv = sysv_sum_portable }, NULL },
+};
+
 struct hash_family_info
 {
   const char *name;
@@ -114,6 +126,10 @@ static const struct hash_family_info families[HASH_FAMILY_COUNT] = {
                     COUNTOF (sha256_variants) },
   [HASH_SHA512] = { "sha512", { "sha384", "sha512" }, sha512_variants,
                     COUNTOF (sha512_variants) },
+  [HASH_SM3] = { "sm3", { "sm3" }, sm3_variants, COUNTOF (sm3_variants) },
+  [HASH_BSD] = { "bsd", { "bsd" }, bsd_variants, COUNTOF (bsd_variants) },
+  [HASH_SYSV] = { "sysv", { "sysv" }, sysv_variants,
+                  COUNTOF (sysv_variants) },
 };
 
 /* The variant in use for each family, or NULL before the first

@@ -20,6 +20,8 @@
 #include "sha1.h"
 #include "sha256.h"
 #include "sha512.h"
+#include "sm3.h"
+#include "sum.h"
 
 /* The families.  SHA-224 belongs to HASH_SHA256 and SHA-384 to
    HASH_SHA512, since they share the compression function.  */
@@ -31,6 +33,9 @@ enum hash_family
   HASH_SHA1,
   HASH_SHA256,
   HASH_SHA512,
+  HASH_SM3,
+  HASH_BSD,
+  HASH_SYSV,
   HASH_FAMILY_COUNT
 };
 
@@ -44,6 +49,9 @@ union hash_blocks
   sha1_blocks_fn *sha1;
   sha256_blocks_fn *sha256;
   sha512_blocks_fn *sha512;
+  sm3_blocks_fn *sm3;
+  sum_update_fn *bsd;       /* not blocks: any length */
+  sum_update_fn *sysv;      /* not blocks: any length */
 };
 
 struct hash_variant

@@ -8,7 +8,8 @@
    block - 1, block, block + 1 bytes, and small and large random ones),
    of input at every misalignment 0..63, written to misaligned output;
    and, per family, the raw compression function called directly on
-   random states, 0..64 blocks, at every misalignment 0..63.  Each
+   random states, 0..64 blocks, at every misalignment 0..63 (for the
+   BSD and System V sums, which have no blocks, 0..64 times 67 bytes).  Each
    message sits at the end of its own exact-size allocation, so that
    AddressSanitizer sees any read past it.  The variants come from the
    hash-impl tables: nothing here names one.
@@ -344,6 +345,11 @@ family_block_size (enum hash_family family)
     case HASH_SHA1: return SHA1_BLOCK_SIZE;
     case HASH_SHA256: return SHA256_BLOCK_SIZE;
     case HASH_SHA512: return SHA512_BLOCK_SIZE;
+    case HASH_SM3: return SM3_BLOCK_SIZE;
+    /* The sums take any length: "blocks" of an odd size, so that the
+       calls end anywhere in the vector cores' blocks.  */
+    case HASH_BSD: return 67;
+    case HASH_SYSV: return 67;
     default: abort ();
     }
 }
@@ -362,6 +368,16 @@ call_blocks (enum hash_family family, union hash_blocks b,
     case HASH_SHA1: b.sha1 (state->w32, data, nblocks); break;
     case HASH_SHA256: b.sha256 (state->w32, data, nblocks); break;
     case HASH_SHA512: b.sha512 (state->w64, data, nblocks); break;
+    case HASH_SM3: b.sm3 (state->w32, data, nblocks); break;
+    /* The BSD sum is below 2^16; the System V one any 32 bits.  */
+    case HASH_BSD:
+      state->w32[0] = b.bsd (state->w32[0] & 0xffff, data,
+                             nblocks * family_block_size (family));
+      break;
+    case HASH_SYSV:
+      state->w32[0] = b.sysv (state->w32[0], data,
+                              nblocks * family_block_size (family));
+      break;
     default: abort ();
     }
 }
