@@ -101,10 +101,16 @@ static const struct hash_variant sm3_variants[] = {
 };
 
 static const struct hash_variant bsd_variants[] = {
+#if HAVE_ISA_AVX2
+  { "avx2", hash_impl_avx2, { .bsd = bsd_sum_avx2 }, NULL },
+#endif
   { "portable", hash_impl_always, { .bsd = bsd_sum_portable }, NULL },
 };
 
 static const struct hash_variant sysv_variants[] = {
+#if HAVE_ISA_AVX2
+  { "avx2", hash_impl_avx2, { .sysv = sysv_sum_avx2 }, NULL },
+#endif
   { "portable", hash_impl_always, { .sysv = sysv_sum_portable }, NULL },
 };
 

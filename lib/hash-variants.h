@@ -33,6 +33,12 @@ void sha512_blocks_avx2_zen3 (uint64_t state[8], const uint8_t *p,
 void sha256_blocks_avx2 (uint32_t state[8], const uint8_t *p,
                          size_t nblocks);
 
+/* lib/sum-avx2.c: AVX2 (with the YMM state enabled by the OS); the
+   update functions of the BSD and System V checksums (sum.h), over
+   any length.  */
+uint32_t bsd_sum_avx2 (uint32_t sum, const uint8_t *p, size_t len);
+uint32_t sysv_sum_avx2 (uint32_t sum, const uint8_t *p, size_t len);
+
 /* Multi-lane cores: several independent messages compressed side by
    side, for when several files are queued.  Each lane I advances by
    NBLOCKS whole blocks from its own data P[I] (any alignment) into its

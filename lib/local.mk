@@ -53,7 +53,7 @@ lib_libbrisk_avx2_la_SOURCES = lib/sha512-avx2.c lib/sha512-avx2-andn.c \
   lib/sha256-avx2.c lib/fastcopy-avx2.c lib/sha512-lanes-avx2.c \
   lib/sha512-lanes.h \
   lib/sha1-lanes-avx2.c lib/lanes-avx2.h lib/md4-lanes-avx2.c \
-  lib/md5-lanes-avx2.c
+  lib/md5-lanes-avx2.c lib/sum-avx2.c
 lib_libbrisk_avx2_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) -mavx2 -mbmi2
 lib_libbrisk_la_LIBADD += lib/libbrisk-avx2.la
 endif
