@@ -38,7 +38,7 @@ enum
   M = 65535                  /* the modulus of the speculation */
 };
 
-/* Return the sum of the bytes in the 64-bit lanes of V.  */
+/* Return the sum of the four 64-bit lanes of V.  */
 static inline uint64_t
 sum_lanes64 (__m256i v)
 {

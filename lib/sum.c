@@ -3,8 +3,6 @@
 
 #include "sum.h"
 
-#include <stdbool.h>
-
 #include "hash-impl.h"
 #include "md-engine.h"
 

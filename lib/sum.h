@@ -9,6 +9,7 @@
 #ifndef BRISK_SUM_H
 #define BRISK_SUM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,7 +32,7 @@ typedef uint32_t sum_update_fn (uint32_t sum, const uint8_t *p,
 struct sum_ctx
 {
   uint32_t value;            /* as sum_update_fn's SUM */
-  _Bool sysv;                /* fold VALUE at the end */
+  bool sysv;                 /* fold VALUE at the end */
   sum_update_fn *update;
   uint64_t count;            /* bytes so far, modulo 2^64 */
 };
