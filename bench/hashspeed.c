@@ -106,7 +106,8 @@ core variant this CPU can run, for messages of 64 B, 1 KiB, 16 KiB and\n\
 1 MiB, each hashed whole (init, update, final) again and again.\n\
 \n\
       --algo=NAME   only NAME (md2 md4 md5 sha1 sha224 sha256 sha384\n\
-                      sha512 crc crc32b); may be repeated or a\n\
+                      sha512 crc crc32b sm3 bsd sysv); may be\n\
+                      repeated or a\n\
                       comma-separated list\n\
       --quick       trials of 0.05 s instead of 0.2 s; one OpenSSL run\n\
       --openssl     add the figures of 'openssl speed -evp ALGO', run\n\

@@ -15,6 +15,8 @@
 #include "sha1.h"
 #include "sha256.h"
 #include "sha512.h"
+#include "sm3.h"
+#include "sum.h"
 
 /* Every row must fit the fixed storage that digest-algos.h promises.
    Callers that keep a context in a DIGEST_MAX_CTX buffer must align it
@@ -36,6 +38,11 @@ DIGEST_CHECK (struct crc32_ctx, CRC32_DIGEST_SIZE, CRC32_BLOCK_SIZE);
 static_assert ((int) CRC32_DIGEST_SIZE
                == (int) CRC32_SUM_SIZE + (int) DIGEST_LENGTH_SIZE,
                "a checksum row writes its sum, then 8 bytes of length");
+DIGEST_CHECK (struct sm3_ctx, SM3_DIGEST_SIZE, SM3_BLOCK_SIZE);
+DIGEST_CHECK (struct sum_ctx, SUM_DIGEST_SIZE, SUM_BLOCK_SIZE);
+static_assert ((int) SUM_DIGEST_SIZE
+               == (int) SUM_CHECKSUM_SIZE + (int) DIGEST_LENGTH_SIZE,
+               "a checksum row's digest is its sum, then the length");
 /* The enums are of different types: compare them as int.  */
 static_assert ((int) DIGEST_MAX_SIZE == (int) SHA512_DIGEST_SIZE
                && (int) DIGEST_MAX_BLOCK == (int) SHA512_BLOCK_SIZE,
@@ -77,12 +84,21 @@ DIGEST_ADAPTERS (sha512, sha512_ctx, sha512_init, sha512_update,
                  sha512_final)
 DIGEST_ADAPTERS (crc, crc32_ctx, crc32_init, crc32_update, crc32_final)
 DIGEST_ADAPTERS (crc32b, crc32_ctx, crc32b_init, crc32_update, crc32b_final)
+DIGEST_ADAPTERS (sm3, sm3_ctx, sm3_init, sm3_update, sm3_final)
+DIGEST_ADAPTERS (bsd, sum_ctx, bsd_sum_init, sum_update, sum_final)
+DIGEST_ADAPTERS (sysv, sum_ctx, sysv_sum_init, sum_update, sum_final)
 
 /* One row: NAME and TAG as in struct digest_algo, CTX the context
    type, DIGEST and BLOCK the sizes.  */
 #define DIGEST_ROW(algo, tag, ctx, digest, block)                       \
   { #algo, tag, digest, block, sizeof (struct ctx),                     \
     algo##_init_v, algo##_update_v, algo##_final_v, DIGEST_FORM_HEX, 0, 0 }
+
+/* A checksum row of sum: its digest is the 16-bit sum and the byte
+   count, read as FORM says.  */
+#define DIGEST_SUM_ROW(algo, tag, form)                                 \
+  { #algo, tag, SUM_DIGEST_SIZE, SUM_BLOCK_SIZE, sizeof (struct sum_ctx), \
+    algo##_init_v, algo##_update_v, algo##_final_v, form, 0, 0 }
 
 const struct digest_algo digest_algos[] = {
   DIGEST_ROW (md2, "MD2", md2_ctx, MD2_DIGEST_SIZE, MD2_BLOCK_SIZE),
@@ -104,6 +120,9 @@ const struct digest_algo digest_algos[] = {
   { "crc32b", "CRC32B", CRC32_DIGEST_SIZE, CRC32_BLOCK_SIZE,
     sizeof (struct crc32_ctx), crc32b_init_v, crc32b_update_v,
     crc32b_final_v, DIGEST_FORM_CRC, 0, 0 },
+  DIGEST_ROW (sm3, "SM3", sm3_ctx, SM3_DIGEST_SIZE, SM3_BLOCK_SIZE),
+  DIGEST_SUM_ROW (bsd, "BSD", DIGEST_FORM_BSD),
+  DIGEST_SUM_ROW (sysv, "SYSV", DIGEST_FORM_SYSV),
 };
 
 const size_t digest_algo_count = sizeof digest_algos / sizeof digest_algos[0];

@@ -159,6 +159,24 @@ static const struct hash_variant crc32b_variants[] = {
     NULL },
 };
 
+static const struct hash_variant sm3_variants[] = {
+  { "portable", hash_impl_always, { .sm3 = sm3_blocks_portable }, NULL },
+};
+
+static const struct hash_variant bsd_variants[] = {
+#if HAVE_ISA_AVX2
+  { "avx2", hash_impl_avx2, { .bsd = bsd_sum_avx2 }, NULL },
+#endif
+  { "portable", hash_impl_always, { .bsd = bsd_sum_portable }, NULL },
+};
+
+static const struct hash_variant sysv_variants[] = {
+#if HAVE_ISA_AVX2
+  { "avx2", hash_impl_avx2, { .sysv = sysv_sum_avx2 }, NULL },
+#endif
+  { "portable", hash_impl_always, { .sysv = sysv_sum_portable }, NULL },
+};
+
 struct hash_family_info
 {
   const char *name;
@@ -181,6 +199,10 @@ static const struct hash_family_info families[HASH_FAMILY_COUNT] = {
                    COUNTOF (crc32_variants) },
   [HASH_CRC32B] = { "crc32b", { "crc32b" }, crc32b_variants,
                     COUNTOF (crc32b_variants) },
+  [HASH_SM3] = { "sm3", { "sm3" }, sm3_variants, COUNTOF (sm3_variants) },
+  [HASH_BSD] = { "bsd", { "bsd" }, bsd_variants, COUNTOF (bsd_variants) },
+  [HASH_SYSV] = { "sysv", { "sysv" }, sysv_variants,
+                  COUNTOF (sysv_variants) },
 };
 
 /* The variant in use for each family, or NULL before the first

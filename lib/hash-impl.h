@@ -21,6 +21,8 @@
 #include "sha1.h"
 #include "sha256.h"
 #include "sha512.h"
+#include "sm3.h"
+#include "sum.h"
 
 /* The families.  SHA-224 belongs to HASH_SHA256 and SHA-384 to
    HASH_SHA512, since they share the compression function.  */
@@ -34,6 +36,9 @@ enum hash_family
   HASH_SHA512,
   HASH_CRC32,                 /* cksum's POSIX CRC */
   HASH_CRC32B,                /* the gzip CRC, cksum -a crc32b */
+  HASH_SM3,
+  HASH_BSD,
+  HASH_SYSV,
   HASH_FAMILY_COUNT
 };
 
@@ -48,6 +53,9 @@ union hash_blocks
   sha256_blocks_fn *sha256;
   sha512_blocks_fn *sha512;
   crc32_update_fn *crc32;     /* both HASH_CRC32 and HASH_CRC32B */
+  sm3_blocks_fn *sm3;
+  sum_update_fn *bsd;       /* not blocks: any length */
+  sum_update_fn *sysv;      /* not blocks: any length */
 };
 
 struct hash_variant

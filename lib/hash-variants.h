@@ -51,6 +51,11 @@ uint32_t crc32_update_vpclmul512 (uint32_t crc, const uint8_t *p,
                                   size_t len);
 uint32_t crc32b_update_vpclmul512 (uint32_t crc, const uint8_t *p,
                                    size_t len);
+/* lib/sum-avx2.c: AVX2 (with the YMM state enabled by the OS); the
+   update functions of the BSD and System V checksums (sum.h), over
+   any length.  */
+uint32_t bsd_sum_avx2 (uint32_t sum, const uint8_t *p, size_t len);
+uint32_t sysv_sum_avx2 (uint32_t sum, const uint8_t *p, size_t len);
 
 /* Multi-lane cores: several independent messages compressed side by
    side, for when several files are queued.  Each lane I advances by

@@ -18,7 +18,9 @@ lib_libbrisk_la_SOURCES = \
   lib/sha1.c lib/sha1.h \
   lib/sha256.c lib/sha256.h \
   lib/sha512.c lib/sha512.h \
-  lib/crc32.c lib/crc32.h
+  lib/crc32.c lib/crc32.h \
+  lib/sm3.c lib/sm3.h \
+  lib/sum.c lib/sum.h
 lib_libbrisk_la_SOURCES += lib/cpu-features.c lib/cpu-features.h \
   lib/hash-variants.h
 lib_libbrisk_la_SOURCES += lib/fastcopy.c lib/fastcopy.h
@@ -52,7 +54,7 @@ lib_libbrisk_avx2_la_SOURCES = lib/sha512-avx2.c lib/sha512-avx2-andn.c \
   lib/sha256-avx2.c lib/fastcopy-avx2.c lib/sha512-lanes-avx2.c \
   lib/sha512-lanes.h \
   lib/sha1-lanes-avx2.c lib/lanes-avx2.h lib/md4-lanes-avx2.c \
-  lib/md5-lanes-avx2.c
+  lib/md5-lanes-avx2.c lib/sum-avx2.c
 lib_libbrisk_avx2_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) -mavx2 -mbmi2
 lib_libbrisk_la_LIBADD += lib/libbrisk-avx2.la
 endif

@@ -2,6 +2,11 @@
    FIPS 180-4 (as published by NIST), and of cksum's CRCs (from GNU's
    cksum and Python's zlib), for the unit tests that check
    digests through different interfaces (test-kat.c, test-lanes.c).  */
+/* kat-table.h -- the known answers of RFC 1319, 1320 and 1321, of
+   FIPS 180-4 (as published by NIST) and of GB/T 32905 (SM3), and the
+   BSD and System V checksums as GNU coreutils 9.1's sum prints them,
+   for the unit tests that check digests through different interfaces
+   (test-kat.c, test-lanes.c).  */
 
 #ifndef BRISK_KAT_TABLE_H
 #define BRISK_KAT_TABLE_H
@@ -18,6 +23,15 @@
 #define MSG896                                                          \
   "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"    \
   "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+
+/* 320 bytes 0xff: repeated 54000 times, 17280000 bytes, whose sum
+   passes 2^32, where the System V accumulator wraps; long enough for
+   the vector cores' blocks of the sums, where a BSD sum of 0xff bytes
+   carries often.  */
+#define FF16 "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+#define FF320                                                           \
+  FF16 FF16 FF16 FF16 FF16 FF16 FF16 FF16 FF16 FF16                     \
+  FF16 FF16 FF16 FF16 FF16 FF16 FF16 FF16 FF16 FF16
 
 /* One known answer: the digest by ALGO of MESSAGE repeated REPEAT
    times is HEX.  */
@@ -157,6 +171,34 @@ static const struct kat kats[] = {
   { "crc32b", DIGITS, 1, "7ca94a720000000000000050" },
   { "crc32b", "123456789", 1, "cbf439260000000000000009" },
   { "crc32b", "a", 1000000, "dc25bfbc00000000000f4240" },
+  /* GB/T 32905-2016 appendix A, examples 1 and 2; the others from
+     GNU coreutils 9.1's cksum -a sm3.  */
+  { "sm3", ABC, 1,
+      "66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0" },
+  { "sm3", "abcd", 16,
+      "debe9ff92275b8a138604889c18e5a4d6fdb70e5387e5765293dcba39c0c5732" },
+  { "sm3", DIGITS, 1,
+      "ad81805321f3e69d251235bf886a564844873b56dd7dde400f055b7dde39307a" },
+  { "sm3", "a", 1000000,
+      "c8aaf89429554029e231941a2acc0ad61ff2a5acd8fadd25847a3a732b3b02c3" },
+  /* GNU coreutils 9.1's sum -r and sum -s (printf abc | sum: "16556
+     1"): the checksum in 4 hex digits, then the byte count in 16.  */
+  { "bsd", EMPTY, 1, "00000000000000000000" },
+  { "bsd", "a", 1, "00610000000000000001" },
+  { "bsd", ABC, 1, "40ac0000000000000003" },
+  { "bsd", "message digest", 1, "6737000000000000000e" },
+  { "bsd", "abcd", 16, "22220000000000000040" },
+  { "bsd", DIGITS, 1, "55550000000000000050" },
+  { "bsd", "a", 1000000, "f53100000000000f4240" },
+  { "bsd", FF320, 54000, "79f1000000000107ac00" },
+  { "sysv", EMPTY, 1, "00000000000000000000" },
+  { "sysv", "a", 1, "00610000000000000001" },
+  { "sysv", ABC, 1, "01260000000000000003" },
+  { "sysv", "message digest", 1, "0585000000000000000e" },
+  { "sysv", "abcd", 16, "18a00000000000000040" },
+  { "sysv", DIGITS, 1, "10680000000000000050" },
+  { "sysv", "a", 1000000, "200800000000000f4240" },
+  { "sysv", FF320, 54000, "5aa4000000000107ac00" },
 };
 
 #endif

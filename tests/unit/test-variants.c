@@ -10,7 +10,8 @@
    and, per family, the raw compression function called directly on
    random states, 0..64 blocks, at every misalignment 0..63 (for the
    CRCs, whose blocks are bytes, also every length up to 4096 and
-   random ones up to 1 MiB).  Each
+   random ones up to 1 MiB; for the BSD and System V sums, which have
+   no blocks, 0..64 times 67 bytes).  Each
    message sits at the end of its own exact-size allocation, so that
    AddressSanitizer sees any read past it.  The variants come from the
    hash-impl tables: nothing here names one.
@@ -348,6 +349,11 @@ family_block_size (enum hash_family family)
     case HASH_SHA512: return SHA512_BLOCK_SIZE;
     /* A CRC core takes any length: its "blocks" are bytes.  */
     case HASH_CRC32: case HASH_CRC32B: return 1;
+    case HASH_SM3: return SM3_BLOCK_SIZE;
+    /* The sums take any length: "blocks" of an odd size, so that the
+       calls end anywhere in the vector cores' blocks.  */
+    case HASH_BSD: return 67;
+    case HASH_SYSV: return 67;
     default: abort ();
     }
 }
@@ -368,6 +374,16 @@ call_blocks (enum hash_family family, union hash_blocks b,
     case HASH_SHA512: b.sha512 (state->w64, data, nblocks); break;
     case HASH_CRC32: case HASH_CRC32B:
       state->w32[0] = b.crc32 (state->w32[0], data, nblocks);
+      break;
+    case HASH_SM3: b.sm3 (state->w32, data, nblocks); break;
+    /* The BSD sum is below 2^16; the System V one any 32 bits.  */
+    case HASH_BSD:
+      state->w32[0] = b.bsd (state->w32[0] & 0xffff, data,
+                             nblocks * family_block_size (family));
+      break;
+    case HASH_SYSV:
+      state->w32[0] = b.sysv (state->w32[0], data,
+                              nblocks * family_block_size (family));
       break;
     default: abort ();
     }
