@@ -14,6 +14,7 @@
 #include "sha1.h"
 #include "sha256.h"
 #include "sha512.h"
+#include "blake2b.h"
 
 /* Every row must fit the fixed storage that digest-algos.h promises.
    Callers that keep a context in a DIGEST_MAX_CTX buffer must align it
@@ -31,6 +32,7 @@ DIGEST_CHECK (struct md5_ctx, MD5_DIGEST_SIZE, MD5_BLOCK_SIZE);
 DIGEST_CHECK (struct sha1_ctx, SHA1_DIGEST_SIZE, SHA1_BLOCK_SIZE);
 DIGEST_CHECK (struct sha256_ctx, SHA256_DIGEST_SIZE, SHA256_BLOCK_SIZE);
 DIGEST_CHECK (struct sha512_ctx, SHA512_DIGEST_SIZE, SHA512_BLOCK_SIZE);
+DIGEST_CHECK (struct blake2b_ctx, BLAKE2B_DIGEST_SIZE, BLAKE2B_BLOCK_SIZE);
 /* The enums are of different types: compare them as int.  */
 static_assert ((int) DIGEST_MAX_SIZE == (int) SHA512_DIGEST_SIZE
                && (int) DIGEST_MAX_BLOCK == (int) SHA512_BLOCK_SIZE,
@@ -71,6 +73,26 @@ DIGEST_ADAPTERS (sha384, sha512_ctx, sha384_init, sha512_update,
 DIGEST_ADAPTERS (sha512, sha512_ctx, sha512_init, sha512_update,
                  sha512_final)
 
+/* BLAKE2b's init takes the digest length: the row's, or a copy's made
+   by digest_algo_resize.  */
+static void
+blake2b_init_v (void *ctx, size_t digest_size)
+{
+  blake2b_init ((struct blake2b_ctx *) ctx, digest_size);
+}
+
+static void
+blake2b_update_v (void *ctx, const void *data, size_t len)
+{
+  blake2b_update ((struct blake2b_ctx *) ctx, data, len);
+}
+
+static void
+blake2b_final_v (void *ctx, uint8_t *digest)
+{
+  blake2b_final ((struct blake2b_ctx *) ctx, digest);
+}
+
 /* One row: NAME and TAG as in struct digest_algo, CTX the context
    type, DIGEST and BLOCK the sizes.  */
 #define DIGEST_ROW(algo, tag, ctx, digest, block)                       \
@@ -90,6 +112,10 @@ const struct digest_algo digest_algos[] = {
               SHA512_BLOCK_SIZE),
   DIGEST_ROW (sha512, "SHA512", sha512_ctx, SHA512_DIGEST_SIZE,
               SHA512_BLOCK_SIZE),
+  /* b2sum: 64 bytes unless -l asks for 1 .. 64.  */
+  { "blake2b", "BLAKE2b", BLAKE2B_DIGEST_SIZE, BLAKE2B_BLOCK_SIZE,
+    sizeof (struct blake2b_ctx), blake2b_init_v, blake2b_update_v,
+    blake2b_final_v, DIGEST_FORM_HEX, 1, BLAKE2B_DIGEST_SIZE },
 };
 
 const size_t digest_algo_count = sizeof digest_algos / sizeof digest_algos[0];

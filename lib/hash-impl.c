@@ -96,6 +96,11 @@ static const struct hash_variant sha512_variants[] = {
   { "portable", hash_impl_always, { .sha512 = sha512_blocks_portable }, NULL },
 };
 
+static const struct hash_variant blake2b_variants[] = {
+  { "portable", hash_impl_always, { .blake2b = blake2b_blocks_portable },
+    NULL },
+};
+
 struct hash_family_info
 {
   const char *name;
@@ -114,6 +119,8 @@ static const struct hash_family_info families[HASH_FAMILY_COUNT] = {
                     COUNTOF (sha256_variants) },
   [HASH_SHA512] = { "sha512", { "sha384", "sha512" }, sha512_variants,
                     COUNTOF (sha512_variants) },
+  [HASH_BLAKE2B] = { "blake2b", { "blake2b" }, blake2b_variants,
+                     COUNTOF (blake2b_variants) },
 };
 
 /* The variant in use for each family, or NULL before the first

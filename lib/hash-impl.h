@@ -20,6 +20,7 @@
 #include "sha1.h"
 #include "sha256.h"
 #include "sha512.h"
+#include "blake2b.h"
 
 /* The families.  SHA-224 belongs to HASH_SHA256 and SHA-384 to
    HASH_SHA512, since they share the compression function.  */
@@ -31,6 +32,7 @@ enum hash_family
   HASH_SHA1,
   HASH_SHA256,
   HASH_SHA512,
+  HASH_BLAKE2B,
   HASH_FAMILY_COUNT
 };
 
@@ -44,6 +46,7 @@ union hash_blocks
   sha1_blocks_fn *sha1;
   sha256_blocks_fn *sha256;
   sha512_blocks_fn *sha512;
+  blake2b_blocks_fn *blake2b;
 };
 
 struct hash_variant
