@@ -19,5 +19,6 @@ bool cpu_has_avx512f (void);
 bool cpu_has_avx512bw (void);
 bool cpu_has_avx512vl (void);
 bool cpu_is_zen3 (void);
+bool cpu_is_zen5 (void);
 
 #endif

@@ -96,7 +96,37 @@ static const struct hash_variant sha512_variants[] = {
   { "portable", hash_impl_always, { .sha512 = sha512_blocks_portable }, NULL },
 };
 
+#if HAVE_ISA_AVX512
+/* blake2b_blocks_avx512 works on YMM vectors with AVX-512VL's
+   rotations, and gathers the message with AVX-512F on ZMM ones.  */
+static bool
+hash_impl_avx512vl (void)
+{
+  return cpu_has_avx512f () && cpu_has_avx512vl ();
+}
+#endif
+
+#if HAVE_ISA_AVX2 || HAVE_ISA_AVX512
+/* Whether the vector cores of BLAKE2b beat "portable" here: not on a
+   Zen 5, where a vector addition takes 2 cycles and a round, one chain
+   of 12 dependent steps per G, runs faster on the general registers
+   (see lib/blake2b-avx2.c).  */
+static bool
+hash_impl_not_zen5 (void)
+{
+  return !cpu_is_zen5 ();
+}
+#endif
+
 static const struct hash_variant blake2b_variants[] = {
+#if HAVE_ISA_AVX512
+  { "avx512vl", hash_impl_avx512vl, { .blake2b = blake2b_blocks_avx512 },
+    hash_impl_not_zen5 },
+#endif
+#if HAVE_ISA_AVX2
+  { "avx2", hash_impl_avx2, { .blake2b = blake2b_blocks_avx2 },
+    hash_impl_not_zen5 },
+#endif
   { "portable", hash_impl_always, { .blake2b = blake2b_blocks_portable },
     NULL },
 };

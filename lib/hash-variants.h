@@ -33,6 +33,15 @@ void sha512_blocks_avx2_zen3 (uint64_t state[8], const uint8_t *p,
 void sha256_blocks_avx2 (uint32_t state[8], const uint8_t *p,
                          size_t nblocks);
 
+/* lib/blake2b-avx2.c: AVX2 (with the YMM state enabled by the OS).  */
+void blake2b_blocks_avx2 (uint64_t h[8], uint64_t t[2], const uint8_t *p,
+                          size_t nblocks, size_t last);
+
+/* lib/blake2b-avx512.c: AVX-512F and AVX-512VL (with the opmask and
+   ZMM state enabled by the OS).  */
+void blake2b_blocks_avx512 (uint64_t h[8], uint64_t t[2],
+                            const uint8_t *p, size_t nblocks, size_t last);
+
 /* Multi-lane cores: several independent messages compressed side by
    side, for when several files are queued.  Each lane I advances by
    NBLOCKS whole blocks from its own data P[I] (any alignment) into its

@@ -52,7 +52,7 @@ lib_libbrisk_avx2_la_SOURCES = lib/sha512-avx2.c lib/sha512-avx2-andn.c \
   lib/sha256-avx2.c lib/fastcopy-avx2.c lib/sha512-lanes-avx2.c \
   lib/sha512-lanes.h \
   lib/sha1-lanes-avx2.c lib/lanes-avx2.h lib/md4-lanes-avx2.c \
-  lib/md5-lanes-avx2.c
+  lib/md5-lanes-avx2.c lib/blake2b-avx2.c
 lib_libbrisk_avx2_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) -mavx2 -mbmi2
 lib_libbrisk_la_LIBADD += lib/libbrisk-avx2.la
 endif
@@ -60,7 +60,7 @@ endif
 if HAVE_ISA_AVX512
 noinst_LTLIBRARIES += lib/libbrisk-avx512.la
 lib_libbrisk_avx512_la_SOURCES = lib/sha512-lanes-avx512.c \
-  lib/sha512-lanes.h
+  lib/sha512-lanes.h lib/blake2b-avx512.c
 lib_libbrisk_avx512_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) \
   -mavx512f -mavx512bw -mavx512vl
 lib_libbrisk_la_LIBADD += lib/libbrisk-avx512.la
