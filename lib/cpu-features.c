@@ -24,7 +24,8 @@ enum
   CPU_AVX512BW = 1u << 9,
   CPU_AVX512VL = 1u << 10,
   CPU_PCLMUL = 1u << 11,
-  CPU_VPCLMULQDQ = 1u << 12
+  CPU_VPCLMULQDQ = 1u << 12,
+  CPU_ZEN5 = 1u << 13
 };
 
 #if defined __x86_64__ || defined __i386__
@@ -62,20 +63,30 @@ cpu_xcr0 (void)
   return eax;
 }
 
-/* Return true if CPUID says AMD family 19h without AVX-512: a Zen 3
-   (family 19h's Zen 4 models have AVX-512).  LEAF7_EBX: leaf 7's EBX.
-   The family is the base family plus the extended one (AMD's CPUID
+/* Return the family of an AMD CPU, or 0 for other vendors' CPUs.  The
+   family is the base family plus the extended one (AMD's CPUID
    specification, leaf 1 EAX).  */
-static bool
-cpu_probe_zen3 (unsigned int leaf7_ebx)
+static unsigned int
+cpu_amd_family (void)
 {
   unsigned int eax, ebx, ecx, edx;
   if (!__get_cpuid (0, &eax, &ebx, &ecx, &edx)
       || !(ebx == 0x68747541 && edx == 0x69746e65 && ecx == 0x444d4163)
       || !__get_cpuid (1, &eax, &ebx, &ecx, &edx))
-    return false;
-  unsigned int family = ((eax >> 8) & 0xf) + ((eax >> 20) & 0xff);
-  return family == 0x19 && !(leaf7_ebx & LEAF7_EBX_AVX512F);
+    return 0;
+  return ((eax >> 8) & 0xf) + ((eax >> 20) & 0xff);
+}
+
+/* Return the CPU_ZEN3 or CPU_ZEN5 bit that CPUID calls for, or 0:
+   AMD family 19h without AVX-512 is a Zen 3 (family 19h's Zen 4 models
+   have AVX-512), family 1Ah a Zen 5.  LEAF7_EBX: leaf 7's EBX.  */
+static unsigned int
+cpu_probe_zen (unsigned int leaf7_ebx)
+{
+  unsigned int family = cpu_amd_family ();
+  if (family == 0x19 && !(leaf7_ebx & LEAF7_EBX_AVX512F))
+    return CPU_ZEN3;
+  return family == 0x1a ? CPU_ZEN5 : 0;
 }
 
 /* Return the CPU_AVX512* bits that LEAF7_EBX (leaf 7's EBX) reports,
@@ -142,8 +153,7 @@ cpu_probe (void)
       && (xcr0 & ymm_os) == ymm_os)
     bits |= CPU_AVX2;
   bits |= cpu_probe_avx512 (bits, leaf7_ebx, xcr0);
-  if (cpu_probe_zen3 (leaf7_ebx))
-    bits |= CPU_ZEN3;
+  bits |= cpu_probe_zen (leaf7_ebx);
   return bits;
 }
 
@@ -202,6 +212,16 @@ bool
 cpu_is_zen3 (void)
 {
   return cpu_bits () & CPU_ZEN3;
+}
+
+/* Return true if the CPU is an AMD Zen 5, whose simple vector integer
+   instructions take 2 cycles where Zen 4's and Intel's take 1: there a
+   hash whose rounds are one chain of dependent steps runs faster on
+   the general registers than on vectors.  */
+bool
+cpu_is_zen5 (void)
+{
+  return cpu_bits () & CPU_ZEN5;
 }
 
 /* Return true if the CPU has BMI1 (andn, blsr, ...).  */

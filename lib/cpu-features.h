@@ -21,5 +21,6 @@ bool cpu_has_avx512vl (void);
 bool cpu_has_pclmul (void);
 bool cpu_has_vpclmulqdq (void);
 bool cpu_is_zen3 (void);
+bool cpu_is_zen5 (void);
 
 #endif

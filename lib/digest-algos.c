@@ -17,6 +17,7 @@
 #include "sha512.h"
 #include "sm3.h"
 #include "sum.h"
+#include "blake2b.h"
 
 /* Every row must fit the fixed storage that digest-algos.h promises.
    Callers that keep a context in a DIGEST_MAX_CTX buffer must align it
@@ -43,6 +44,7 @@ DIGEST_CHECK (struct sum_ctx, SUM_DIGEST_SIZE, SUM_BLOCK_SIZE);
 static_assert ((int) SUM_DIGEST_SIZE
                == (int) SUM_CHECKSUM_SIZE + (int) DIGEST_LENGTH_SIZE,
                "a checksum row's digest is its sum, then the length");
+DIGEST_CHECK (struct blake2b_ctx, BLAKE2B_DIGEST_SIZE, BLAKE2B_BLOCK_SIZE);
 /* The enums are of different types: compare them as int.  */
 static_assert ((int) DIGEST_MAX_SIZE == (int) SHA512_DIGEST_SIZE
                && (int) DIGEST_MAX_BLOCK == (int) SHA512_BLOCK_SIZE,
@@ -88,6 +90,26 @@ DIGEST_ADAPTERS (sm3, sm3_ctx, sm3_init, sm3_update, sm3_final)
 DIGEST_ADAPTERS (bsd, sum_ctx, bsd_sum_init, sum_update, sum_final)
 DIGEST_ADAPTERS (sysv, sum_ctx, sysv_sum_init, sum_update, sum_final)
 
+/* BLAKE2b's init takes the digest length: the row's, or a copy's made
+   by digest_algo_resize.  */
+static void
+blake2b_init_v (void *ctx, size_t digest_size)
+{
+  blake2b_init ((struct blake2b_ctx *) ctx, digest_size);
+}
+
+static void
+blake2b_update_v (void *ctx, const void *data, size_t len)
+{
+  blake2b_update ((struct blake2b_ctx *) ctx, data, len);
+}
+
+static void
+blake2b_final_v (void *ctx, uint8_t *digest)
+{
+  blake2b_final ((struct blake2b_ctx *) ctx, digest);
+}
+
 /* One row: NAME and TAG as in struct digest_algo, CTX the context
    type, DIGEST and BLOCK the sizes.  */
 #define DIGEST_ROW(algo, tag, ctx, digest, block)                       \
@@ -123,6 +145,10 @@ const struct digest_algo digest_algos[] = {
   DIGEST_ROW (sm3, "SM3", sm3_ctx, SM3_DIGEST_SIZE, SM3_BLOCK_SIZE),
   DIGEST_SUM_ROW (bsd, "BSD", DIGEST_FORM_BSD),
   DIGEST_SUM_ROW (sysv, "SYSV", DIGEST_FORM_SYSV),
+  /* b2sum: 64 bytes unless -l asks for 1 .. 64.  */
+  { "blake2b", "BLAKE2b", BLAKE2B_DIGEST_SIZE, BLAKE2B_BLOCK_SIZE,
+    sizeof (struct blake2b_ctx), blake2b_init_v, blake2b_update_v,
+    blake2b_final_v, DIGEST_FORM_HEX, 1, BLAKE2B_DIGEST_SIZE },
 };
 
 const size_t digest_algo_count = sizeof digest_algos / sizeof digest_algos[0];

@@ -23,6 +23,7 @@
 #include "sha512.h"
 #include "sm3.h"
 #include "sum.h"
+#include "blake2b.h"
 
 /* The families.  SHA-224 belongs to HASH_SHA256 and SHA-384 to
    HASH_SHA512, since they share the compression function.  */
@@ -39,6 +40,7 @@ enum hash_family
   HASH_SM3,
   HASH_BSD,
   HASH_SYSV,
+  HASH_BLAKE2B,
   HASH_FAMILY_COUNT
 };
 
@@ -56,6 +58,7 @@ union hash_blocks
   sm3_blocks_fn *sm3;
   sum_update_fn *bsd;       /* not blocks: any length */
   sum_update_fn *sysv;      /* not blocks: any length */
+  blake2b_blocks_fn *blake2b;
 };
 
 struct hash_variant

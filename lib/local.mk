@@ -20,7 +20,8 @@ lib_libbrisk_la_SOURCES = \
   lib/sha512.c lib/sha512.h \
   lib/crc32.c lib/crc32.h \
   lib/sm3.c lib/sm3.h \
-  lib/sum.c lib/sum.h
+  lib/sum.c lib/sum.h \
+  lib/blake2b.c lib/blake2b.h
 lib_libbrisk_la_SOURCES += lib/cpu-features.c lib/cpu-features.h \
   lib/hash-variants.h
 lib_libbrisk_la_SOURCES += lib/fastcopy.c lib/fastcopy.h
@@ -54,7 +55,7 @@ lib_libbrisk_avx2_la_SOURCES = lib/sha512-avx2.c lib/sha512-avx2-andn.c \
   lib/sha256-avx2.c lib/fastcopy-avx2.c lib/sha512-lanes-avx2.c \
   lib/sha512-lanes.h \
   lib/sha1-lanes-avx2.c lib/lanes-avx2.h lib/md4-lanes-avx2.c \
-  lib/md5-lanes-avx2.c lib/sum-avx2.c
+  lib/md5-lanes-avx2.c lib/sum-avx2.c lib/blake2b-avx2.c
 lib_libbrisk_avx2_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) -mavx2 -mbmi2
 lib_libbrisk_la_LIBADD += lib/libbrisk-avx2.la
 endif
@@ -62,7 +63,7 @@ endif
 if HAVE_ISA_AVX512
 noinst_LTLIBRARIES += lib/libbrisk-avx512.la
 lib_libbrisk_avx512_la_SOURCES = lib/sha512-lanes-avx512.c \
-  lib/sha512-lanes.h
+  lib/sha512-lanes.h lib/blake2b-avx512.c
 lib_libbrisk_avx512_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) \
   -mavx512f -mavx512bw -mavx512vl
 lib_libbrisk_la_LIBADD += lib/libbrisk-avx512.la

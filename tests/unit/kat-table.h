@@ -7,6 +7,10 @@
    BSD and System V checksums as GNU coreutils 9.1's sum prints them,
    for the unit tests that check digests through different interfaces
    (test-kat.c, test-lanes.c).  */
+/* kat-table.h -- the known answers of RFC 1319, 1320 and 1321, of
+   FIPS 180-4 (as published by NIST) and of RFC 7693, for the unit
+   tests that check digests through different interfaces (test-kat.c,
+   test-lanes.c).  */
 
 #ifndef BRISK_KAT_TABLE_H
 #define BRISK_KAT_TABLE_H
@@ -199,6 +203,18 @@ static const struct kat kats[] = {
   { "sysv", DIGITS, 1, "10680000000000000050" },
   { "sysv", "a", 1000000, "200800000000000f4240" },
   { "sysv", FF320, 54000, "5aa4000000000107ac00" },
+  /* RFC 7693 Appendix A: BLAKE2b-512 of "abc"; the empty message and a
+     million "a" from Python's hashlib.blake2b, which GNU's b2sum
+     agrees with.  */
+  { "blake2b", ABC, 1,
+      "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d1"
+      "7d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923" },
+  { "blake2b", EMPTY, 1,
+      "786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419"
+      "d25e1031afee585313896444934eb04b903a685b1448b755d56f701afe9be2ce" },
+  { "blake2b", "a", 1000000,
+      "98fb3efb7206fd19ebf69b6f312cf7b64e3b94dbe1a17107913975a793f177e1"
+      "d077609d7fba363cbba00d05f7aa4e4fa8715d6428104c0a75643b0ff3fd3eaf" },
 };
 
 #endif

@@ -333,6 +333,11 @@ union hash_state
   struct md2_state md2;
   uint32_t w32[8];
   uint64_t w64[8];
+  struct
+  {
+    uint64_t h[8];
+    uint64_t t[2];   /* random, so carries into t[1] come up */
+  } blake2b;
 };
 
 /* Return the block size of FAMILY's compression function.  */
@@ -354,15 +359,18 @@ family_block_size (enum hash_family family)
        calls end anywhere in the vector cores' blocks.  */
     case HASH_BSD: return 67;
     case HASH_SYSV: return 67;
+    case HASH_BLAKE2B: return BLAKE2B_BLOCK_SIZE;
     default: abort ();
     }
 }
 
 /* Compress NBLOCKS blocks at DATA into STATE with B, the compression
-   function of FAMILY.  */
+   function of FAMILY.  For BLAKE2b, LAST is the message bytes of the
+   final block among them, or BLAKE2B_NOT_LAST (see blake2b.h).  */
 static void
 call_blocks (enum hash_family family, union hash_blocks b,
-             union hash_state *state, const uint8_t *data, size_t nblocks)
+             union hash_state *state, const uint8_t *data, size_t nblocks,
+             size_t last)
 {
   switch (family)
     {
@@ -384,6 +392,8 @@ call_blocks (enum hash_family family, union hash_blocks b,
     case HASH_SYSV:
       state->w32[0] = b.sysv (state->w32[0], data,
                               nblocks * family_block_size (family));
+    case HASH_BLAKE2B:
+      b.blake2b (state->blake2b.h, state->blake2b.t, data, nblocks, last);
       break;
     default: abort ();
     }
@@ -412,14 +422,18 @@ check_blocks_call (enum hash_family family, const struct hash_variant *v,
   uint8_t *data = base + off;
   memcpy (data, message + rnd_upto (rng, MAX_LEN - len), len);
   rnd_fill (rng, &in, sizeof in);
+  /* A final block in one call of two, of 0 .. 128 bytes.  */
+  size_t last = (nblocks == 0 || rnd (rng) % 2 ? BLAKE2B_NOT_LAST
+                 : rnd_upto (rng, BLAKE2B_BLOCK_SIZE));
   expected = got = in;
-  call_blocks (family, ref->blocks, &expected, data, nblocks);
-  call_blocks (family, v->blocks, &got, data, nblocks);
+  call_blocks (family, ref->blocks, &expected, data, nblocks, last);
+  call_blocks (family, v->blocks, &got, data, nblocks, last);
   free (base);
   if (memcmp (&expected, &got, sizeof got) == 0)
     return true;
-  printf ("FAIL %s/%s blocks: nblocks %zu, offset %zu\n  state    ",
-          hash_family_name (family), v->name, nblocks, off);
+  printf ("FAIL %s/%s blocks: nblocks %zu, offset %zu, last %zu\n"
+          "  state    ", hash_family_name (family), v->name, nblocks, off,
+          last);
   print_hex (&in, sizeof in);
   printf ("\n  expected ");
   print_hex (&expected, sizeof expected);

@@ -3,7 +3,9 @@
    M(n) is the message of n bytes b[i] = (uint8_t) (i * 31 + 7).  The
    files tests/data/vectors-ALGO.txt, made by tests/data/gen-vectors
    with Python's hashlib and Perl's Digest::MD2/MD4, give its digest for
-   n = 0..300 and a few larger n around powers of two.  For every
+   n = 0..300 and a few larger n around powers of two; for a row whose
+   digest length is a parameter (BLAKE2b), vectors-ALGO-BITS.txt gives
+   them for each length of PARAM_BITS as well.  For every
    algorithm and every available variant of its family, hash each M(n)
    in one call from an aligned buffer, and again in random pieces (some
    empty) from a misaligned one into a misaligned digest buffer.
@@ -36,6 +38,10 @@ struct vector
   size_t n;
   char hex[2 * DIGEST_MAX_SIZE + 1];
 };
+
+/* The digest lengths, in bits, that a row whose length is a parameter
+   is checked at besides its own (keep in step with gen-vectors).  */
+static const size_t param_bits[] = { 8, 128, 160, 224, 256, 384, 504 };
 
 static uint64_t rng_state;
 static int failures;
@@ -183,13 +189,13 @@ check_vector (const struct digest_algo *algo, const char *variant,
   compare (algo, variant, "streamed", n, out + 1, hex);
 }
 
-/* Run the vectors V of ALGO with every available variant of its
-   family, MSG and SKEWED holding M(MAX_LEN).  */
+/* Run the vectors V of ALGO with every available variant of FAMILY,
+   its hash-impl family, MSG and SKEWED holding M(MAX_LEN).  */
 static void
-check_algo (const struct digest_algo *algo, const struct vector *v,
-            const uint8_t *msg, const uint8_t *skewed)
+check_algo (const struct digest_algo *algo, int family,
+            const struct vector *v, const uint8_t *msg,
+            const uint8_t *skewed)
 {
-  int family = hash_family_of_algo (algo->name);
   size_t count;
   const struct hash_variant *variants = hash_impl_list (family, &count);
 
@@ -219,6 +225,36 @@ check_algo (const struct digest_algo *algo, const struct vector *v,
   hash_impl_force (family, NULL);
 }
 
+/* Check ALGO, whose digest length is a parameter, at each length of
+   PARAM_BITS against its file vectors-NAME-BITS.txt under SRCDIR, with
+   the room V for the vectors and MSG and SKEWED holding M(MAX_LEN).  */
+static void
+check_lengths (const char *srcdir, const struct digest_algo *algo,
+               struct vector *v, const uint8_t *msg, const uint8_t *skewed)
+{
+  for (size_t i = 0; i < sizeof param_bits / sizeof param_bits[0]; i++)
+    {
+      struct digest_algo sized;
+      char name[64];
+      snprintf (name, sizeof name, "%s-%zu", algo->name, param_bits[i]);
+      if (digest_algo_resize (algo, param_bits[i] / 8, &sized) != 0)
+        {
+          printf ("FAIL %s: cannot resize to %zu bits\n", algo->name,
+                  param_bits[i]);
+          failures++;
+        }
+      else if (!read_vectors (srcdir, name, v))
+        failures++;
+      else
+        {
+          /* The reports name the copy by its file.  */
+          sized.name = name;
+          check_algo (&sized, hash_family_of_algo (algo->name), v, msg,
+                      skewed);
+        }
+    }
+}
+
 /* Check every algorithm of digest_algos against its data file.  */
 int
 main (void)
@@ -242,10 +278,17 @@ main (void)
     msg[i] = skew_base[3 + i] = (uint8_t) (i * 31 + 7);
 
   for (size_t a = 0; a < digest_algo_count; a++)
-    if (read_vectors (srcdir ? srcdir : ".", digest_algos[a].name, v))
-      check_algo (&digest_algos[a], v, msg, skew_base + 3);
-    else
-      failures++;
+    {
+      if (read_vectors (srcdir ? srcdir : ".", digest_algos[a].name, v))
+        check_algo (&digest_algos[a],
+                    hash_family_of_algo (digest_algos[a].name), v, msg,
+                    skew_base + 3);
+      else
+        failures++;
+      if (digest_algos[a].max_size)
+        check_lengths (srcdir ? srcdir : ".", &digest_algos[a], v, msg,
+                       skew_base + 3);
+    }
 
   free (msg);
   free (skew_base);
