@@ -76,6 +76,10 @@ unescape_name (char *name, size_t len)
   return true;
 }
 
+/* The shortest base64 digest of an untagged line whose length varies:
+   of 16 bytes.  */
+enum { BASE64_MIN_FIELD = 24 };
+
 /* The length of the base64 form of N bytes.  */
 static size_t
 base64_length (size_t n)
@@ -337,14 +341,26 @@ cksum_field_length (struct digest_line_parser *p, const char *s)
   size_t n = 0;
   if (t->max_size || is_sha3 (t))
     {
+      size_t field = strcspn (s, " \t");
       while (c_isxdigit (s[n]))
         n++;
-      if (is_sha3 (t))
-        return pick_sha3 (p, 4 * n) ? n : 0;
-      if (n < 2 || n % 2 || 2 * t->max_size < n
-          || set_tagged_length (p, t, 4 * n) == false)
-        return 0;
-      return n;
+      /* A field of hex digits is read as hex, as GNU's: hex is a subset
+         of base64.  A base64 one must hold 16 bytes or more, so that a
+         word such as another algorithm's tag ("SHA1 (f) = ...") is not
+         read as a short digest: GNU 9.1 calls such lines improper.  */
+      size_t bytes = n / 2;
+      if (n != field || n % 2)
+        {
+          if (!p->base64 || field < BASE64_MIN_FIELD || field % 4
+              || !valid_base64 (s, field))
+            return 0;
+          bytes = field / 4 * 3 - (s[field - 1] == '=')
+                  - (s[field - 2] == '=');
+        }
+      bool ok = (is_sha3 (t) ? pick_sha3 (p, 8 * bytes)
+                 : (bytes && bytes <= t->max_size
+                    && set_tagged_length (p, t, 8 * bytes)));
+      return ok ? field : 0;
     }
   p->algo = t;
   n = strcspn (s, " \t");

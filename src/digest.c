@@ -208,6 +208,13 @@ static char const *const algorithm_args[] = {
   "sha384", "sha512", "sha2", "sha3", "blake2b", "sm3", "md2", "md4", NULL
 };
 
+/* Those that GNU 9.1's cksum lists when -a's argument is none of
+   them: its message, byte for byte.  */
+static char const *const algorithm_args_91[] = {
+  "bsd", "sysv", "crc", "md5", "sha1", "sha224", "sha256", "sha384",
+  "sha512", "blake2b", "sm3", NULL
+};
+
 /* The documents that define each algorithm, as GNU's --help names
    them.  */
 static const struct
@@ -1145,7 +1152,7 @@ length_arg (const char *arg)
   uintmax_t n;
   strtol_error e = xstrtoumax (arg, NULL, 10, &n, "");
   if (e != LONGINT_OK)
-    error (EXIT_FAILURE, e == LONGINT_OVERFLOW ? ERANGE : 0,
+    error (EXIT_FAILURE, e == LONGINT_OVERFLOW ? EOVERFLOW : 0,
            "invalid length: %s", quote (arg));
   if (n % 8 != 0)
     {
@@ -1153,6 +1160,23 @@ length_arg (const char *arg)
       error (EXIT_FAILURE, 0, "length is not a multiple of 8");
     }
   return n;
+}
+
+/* The row name that -a's argument ARG stands for ("sha2" and "sha3"
+   for those families).  Exit as GNU 9.1's cksum does if it stands for
+   none (abbreviations are refused).  */
+static const char *
+algorithm_arg (const char *arg)
+{
+  ptrdiff_t i = argmatch_exact (arg, algorithm_args);
+  if (i < 0)
+    {
+      argmatch_invalid ("--algorithm", arg, i);
+      argmatch_valid (algorithm_args_91, algorithm_args_91,
+                      sizeof *algorithm_args_91);
+      usage (EXIT_FAILURE);
+    }
+  return algorithm_args[i];
 }
 
 /* The row of the SHA-2 or SHA-3 digest (FAMILY "sha2" or "sha3") of
@@ -1258,8 +1282,7 @@ parse_options (int argc, char **argv, bool *debug)
     switch (c)
       {
       case 'a':
-        algo_name = XARGMATCH_EXACT ("--algorithm", optarg, algorithm_args,
-                                     algorithm_args);
+        algo_name = algorithm_arg (optarg);
         algorithm_specified = true;
         break;
       case 'b':

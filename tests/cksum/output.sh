@@ -25,7 +25,18 @@ for a in '' -a\ crc -a\ bsd -a\ sysv -a\ md5 -a\ sha1 -a\ sha224 \
   twin_ -i rnd cksum $a || fail=1
   twin_ -i rnd cksum $a - || fail=1
   twin_ -i rnd cksum $a rnd - abc || fail=1
-  twin_ cksum $a missing abc dir || fail=1
+  case $a in
+    # GNU 9.1 prints a CRC of nothing for a file it cannot read, with
+    # status 0 (fixed in 9.2: "cksum again diagnoses read errors in its
+    # default CRC32 mode"); Brisk diagnoses it, as 9.2 and later do.
+    ''|*crc) twin_ cksum $a missing abc || fail=1
+      returns_ 1 brisk_ cksum $a dir abc > out 2> err || fail=1
+      printf 'cksum: dir: Is a directory\n' > exp
+      compare exp err || fail=1
+      printf '%s\n' "$(ref_ cksum abc)" > exp
+      compare exp out || fail=1 ;;
+    *) twin_ cksum $a missing abc dir || fail=1 ;;
+  esac
 done
 for l in 0 8 16 128 248 256 384 504 512; do
   for o in '' --untagged; do
