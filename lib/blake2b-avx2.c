@@ -103,10 +103,10 @@
 #define DIAG(r, k) S (r, 7, k), S (r, 4, k), S (r, 5, k), S (r, 6, k)
 
 #if BLAKE2B_AVX512
-/* The block in two ZMM vectors, words 0..7 and 8..15.  */
-# define BLOCK_DECL __m512i mlo, mhi
+/* Declare the block at P as two ZMM vectors, words 0..7 and 8..15.  */
 # define BLOCK_LOAD(p)                                                  \
-  (mlo = _mm512_loadu_si512 (p), mhi = _mm512_loadu_si512 ((p) + 64))
+  __m512i mlo = _mm512_loadu_si512 (p);                                 \
+  __m512i mhi = _mm512_loadu_si512 ((p) + 64)
 /* The X and Y words of a step, lanes 0..3 in the low half, from the
    indices I0..I3 and J0..J3.  */
 # define PAIR(i0, i1, i2, i3, j0, j1, j2, j3)                           \
@@ -126,9 +126,9 @@
 # define DIAG_WORDS(mx, my, r)                                          \
   STEP_WORDS (mx, my, PAIR2 (DIAG (r, 0), DIAG (r, 1)))
 #else
-/* The block, read in place; words are little-endian, as on x86.  */
-# define BLOCK_DECL const uint8_t *blk
-# define BLOCK_LOAD(p) (blk = (p))
+/* Declare the block at P, read in place; words are little-endian, as
+   on x86.  */
+# define BLOCK_LOAD(p) const uint8_t *blk = (p)
 /* The vector of the block's words I0..I3, lane 0 first.  */
 # define GATHER(i0, i1, i2, i3)                                         \
   _mm256_set_epi64x (word (blk, i3), word (blk, i2), word (blk, i1),    \
@@ -190,7 +190,6 @@ BLAKE2B_NAME (uint64_t h[8], uint64_t t[2], const uint8_t *p,
                                             (blake2b_iv + 4));
   __m256i h_lo = _mm256_loadu_si256 ((const __m256i *) h);
   __m256i h_hi = _mm256_loadu_si256 ((const __m256i *) (h + 4));
-  BLOCK_DECL;
 
   for (; nblocks != 0; nblocks--, p += BLAKE2B_BLOCK_SIZE)
     {
