@@ -106,7 +106,8 @@ core variant this CPU can run, for messages of 64 B, 1 KiB, 16 KiB and\n\
 1 MiB, each hashed whole (init, update, final) again and again.\n\
 \n\
       --algo=NAME   only NAME (md2 md4 md5 sha1 sha224 sha256 sha384\n\
-                      sha512); may be repeated or a comma-separated list\n\
+                      sha512 sha3-224 sha3-256 sha3-384 sha3-512); may be\n\
+                      repeated or a comma-separated list\n\
       --quick       trials of 0.05 s instead of 0.2 s; one OpenSSL run\n\
       --openssl     add the figures of 'openssl speed -evp ALGO', run\n\
                       between our trials; the program is $OPENSSL if set\n\

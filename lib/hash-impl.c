@@ -96,10 +96,14 @@ static const struct hash_variant sha512_variants[] = {
   { "portable", hash_impl_always, { .sha512 = sha512_blocks_portable }, NULL },
 };
 
+static const struct hash_variant sha3_variants[] = {
+  { "portable", hash_impl_always, { .sha3 = sha3_blocks_portable }, NULL },
+};
+
 struct hash_family_info
 {
   const char *name;
-  const char *algos[3];   /* the digest_algos rows it serves, NULL-ended */
+  const char *algos[5];   /* the digest_algos rows it serves, NULL-ended */
   const struct hash_variant *variants;
   size_t count;
 };
@@ -114,6 +118,8 @@ static const struct hash_family_info families[HASH_FAMILY_COUNT] = {
                     COUNTOF (sha256_variants) },
   [HASH_SHA512] = { "sha512", { "sha384", "sha512" }, sha512_variants,
                     COUNTOF (sha512_variants) },
+  [HASH_SHA3] = { "sha3", { "sha3-224", "sha3-256", "sha3-384", "sha3-512" },
+                  sha3_variants, COUNTOF (sha3_variants) },
 };
 
 /* The variant in use for each family, or NULL before the first

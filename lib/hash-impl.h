@@ -20,9 +20,11 @@
 #include "sha1.h"
 #include "sha256.h"
 #include "sha512.h"
+#include "sha3.h"
 
 /* The families.  SHA-224 belongs to HASH_SHA256 and SHA-384 to
-   HASH_SHA512, since they share the compression function.  */
+   HASH_SHA512, since they share the compression function; the four
+   SHA-3 digests belong to HASH_SHA3, which absorbs with Keccak-f[1600].  */
 enum hash_family
 {
   HASH_MD2,
@@ -31,6 +33,7 @@ enum hash_family
   HASH_SHA1,
   HASH_SHA256,
   HASH_SHA512,
+  HASH_SHA3,
   HASH_FAMILY_COUNT
 };
 
@@ -44,6 +47,7 @@ union hash_blocks
   sha1_blocks_fn *sha1;
   sha256_blocks_fn *sha256;
   sha512_blocks_fn *sha512;
+  sha3_blocks_fn *sha3;
 };
 
 struct hash_variant

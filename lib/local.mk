@@ -17,7 +17,8 @@ lib_libbrisk_la_SOURCES = \
   lib/md5.c lib/md5.h \
   lib/sha1.c lib/sha1.h \
   lib/sha256.c lib/sha256.h \
-  lib/sha512.c lib/sha512.h
+  lib/sha512.c lib/sha512.h \
+  lib/sha3.c lib/sha3.h lib/sha3-round.h
 lib_libbrisk_la_SOURCES += lib/cpu-features.c lib/cpu-features.h \
   lib/hash-variants.h
 lib_libbrisk_la_SOURCES += lib/fastcopy.c lib/fastcopy.h

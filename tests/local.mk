@@ -28,7 +28,7 @@ unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-copy-data tests/unit/test-copy-file \
   tests/unit/test-lanes-sha tests/unit/test-lanes \
   tests/unit/test-read-batch tests/unit/test-memchr-nth \
-  tests/unit/test-stack-room
+  tests/unit/test-stack-room tests/unit/test-sha3-openssl
 check_PROGRAMS += $(unit_tests)
 tests_unit_test_kat_SOURCES = tests/unit/test-kat.c tests/unit/kat-table.h
 tests_unit_test_vectors_SOURCES = tests/unit/test-vectors.c
@@ -48,6 +48,8 @@ tests_unit_test_memchr_nth_SOURCES = tests/unit/test-memchr-nth.c \
 tests_unit_test_lanes_sha_SOURCES = tests/unit/test-lanes-sha.c \
   tests/unit/unit-rnd.h
 tests_unit_test_stack_room_SOURCES = tests/unit/test-stack-room.c
+tests_unit_test_sha3_openssl_SOURCES = tests/unit/test-sha3-openssl.c \
+  tests/unit/unit-rnd.h
 
 TESTS += $(unit_tests) $(SUM_TESTS)
 
