@@ -96,7 +96,19 @@ static const struct hash_variant sha512_variants[] = {
   { "portable", hash_impl_always, { .sha512 = sha512_blocks_portable }, NULL },
 };
 
+#if HAVE_ISA_BMI
+/* sha3_blocks_bmi is the portable code built with BMI1's andn.  */
+static bool
+hash_impl_bmi1 (void)
+{
+  return cpu_has_bmi1 ();
+}
+#endif
+
 static const struct hash_variant sha3_variants[] = {
+#if HAVE_ISA_BMI
+  { "bmi", hash_impl_bmi1, { .sha3 = sha3_blocks_bmi }, NULL },
+#endif
   { "portable", hash_impl_always, { .sha3 = sha3_blocks_portable }, NULL },
 };
 

@@ -33,6 +33,10 @@ void sha512_blocks_avx2_zen3 (uint64_t state[8], const uint8_t *p,
 void sha256_blocks_avx2 (uint32_t state[8], const uint8_t *p,
                          size_t nblocks);
 
+/* lib/sha3-bmi.c: BMI1.  */
+void sha3_blocks_bmi (uint64_t state[25], const uint8_t *p, size_t nblocks,
+                      size_t rate);
+
 /* Multi-lane cores: several independent messages compressed side by
    side, for when several files are queued.  Each lane I advances by
    NBLOCKS whole blocks from its own data P[I] (any alignment) into its

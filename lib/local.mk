@@ -65,3 +65,10 @@ lib_libbrisk_avx512_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) \
   -mavx512f -mavx512bw -mavx512vl
 lib_libbrisk_la_LIBADD += lib/libbrisk-avx512.la
 endif
+
+if HAVE_ISA_BMI
+noinst_LTLIBRARIES += lib/libbrisk-bmi.la
+lib_libbrisk_bmi_la_SOURCES = lib/sha3-bmi.c
+lib_libbrisk_bmi_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) -mbmi
+lib_libbrisk_la_LIBADD += lib/libbrisk-bmi.la
+endif

@@ -1,9 +1,9 @@
 /* sha3-round.h -- Keccak-f[1600] over 25 scalar lanes, as macros.
 
-   Included by lib/sha3.c, the portable core, so that another file can
-   build the same code with other compiler flags.  Defines
-   SHA3_BLOCKS_BODY, the whole body of an absorbing function of type
-   sha3_blocks_fn.
+   Included by lib/sha3.c (the portable core) and by lib/sha3-bmi.c,
+   which builds the same code with BMI1's andn: the two differ only in
+   their compiler flags.  Defines SHA3_BLOCKS_BODY, the whole body of
+   an absorbing function of type sha3_blocks_fn.
 
    The lane at column X, row Y of FIPS 202 (X, Y in 0..4; lane index
    X + 5 Y of the state array) is the local variable aXY.  A round
