@@ -18,6 +18,7 @@
 #include "sm3.h"
 #include "sum.h"
 #include "blake2b.h"
+#include "sha3.h"
 
 /* Every row must fit the fixed storage that digest-algos.h promises.
    Callers that keep a context in a DIGEST_MAX_CTX buffer must align it
@@ -45,9 +46,10 @@ static_assert ((int) SUM_DIGEST_SIZE
                == (int) SUM_CHECKSUM_SIZE + (int) DIGEST_LENGTH_SIZE,
                "a checksum row's digest is its sum, then the length");
 DIGEST_CHECK (struct blake2b_ctx, BLAKE2B_DIGEST_SIZE, BLAKE2B_BLOCK_SIZE);
+DIGEST_CHECK (struct sha3_ctx, SHA3_512_DIGEST_SIZE, SHA3_MAX_BLOCK_SIZE);
 /* The enums are of different types: compare them as int.  */
 static_assert ((int) DIGEST_MAX_SIZE == (int) SHA512_DIGEST_SIZE
-               && (int) DIGEST_MAX_BLOCK == (int) SHA512_BLOCK_SIZE,
+               && (int) DIGEST_MAX_BLOCK == (int) SHA3_MAX_BLOCK_SIZE,
                "DIGEST_MAX_SIZE and DIGEST_MAX_BLOCK should be exact");
 
 /* Adapters from the generic signatures of struct digest_algo to each
@@ -110,6 +112,34 @@ blake2b_final_v (void *ctx, uint8_t *digest)
   blake2b_final ((struct blake2b_ctx *) ctx, digest);
 }
 
+/* The SHA-3 rows share update and final; each init starts its own
+   digest size, whatever DIGEST_SIZE says, since their length is not a
+   parameter (min_size and max_size are 0).  */
+#define SHA3_ADAPTER(bits)                                              \
+  static void                                                           \
+  sha3_##bits##_init_v (void *ctx, size_t digest_size)                  \
+  {                                                                     \
+    (void) digest_size;                                                 \
+    sha3_init ((struct sha3_ctx *) ctx, SHA3_##bits##_DIGEST_SIZE);     \
+  }
+
+SHA3_ADAPTER (224)
+SHA3_ADAPTER (256)
+SHA3_ADAPTER (384)
+SHA3_ADAPTER (512)
+
+static void
+sha3_update_v (void *ctx, const void *data, size_t len)
+{
+  sha3_update ((struct sha3_ctx *) ctx, data, len);
+}
+
+static void
+sha3_final_v (void *ctx, uint8_t *digest)
+{
+  sha3_final ((struct sha3_ctx *) ctx, digest);
+}
+
 /* One row: NAME and TAG as in struct digest_algo, CTX the context
    type, DIGEST and BLOCK the sizes.  */
 #define DIGEST_ROW(algo, tag, ctx, digest, block)                       \
@@ -121,6 +151,13 @@ blake2b_final_v (void *ctx, uint8_t *digest)
 #define DIGEST_SUM_ROW(algo, tag, form)                                 \
   { #algo, tag, SUM_DIGEST_SIZE, SUM_BLOCK_SIZE, sizeof (struct sum_ctx), \
     algo##_init_v, algo##_update_v, algo##_final_v, form, 0, 0 }
+/* A SHA-3 row: "sha3-BITS", tagged "SHA3-BITS" as GNU's cksum -a sha3
+   -l BITS prints it; its block is the rate.  */
+#define SHA3_ROW(bits)                                                  \
+  { "sha3-" #bits, "SHA3-" #bits, SHA3_##bits##_DIGEST_SIZE,            \
+    SHA3_##bits##_BLOCK_SIZE, sizeof (struct sha3_ctx),                 \
+    sha3_##bits##_init_v, sha3_update_v, sha3_final_v, DIGEST_FORM_HEX,  \
+    0, 0 }
 
 const struct digest_algo digest_algos[] = {
   DIGEST_ROW (md2, "MD2", md2_ctx, MD2_DIGEST_SIZE, MD2_BLOCK_SIZE),
@@ -149,6 +186,10 @@ const struct digest_algo digest_algos[] = {
   { "blake2b", "BLAKE2b", BLAKE2B_DIGEST_SIZE, BLAKE2B_BLOCK_SIZE,
     sizeof (struct blake2b_ctx), blake2b_init_v, blake2b_update_v,
     blake2b_final_v, DIGEST_FORM_HEX, 1, BLAKE2B_DIGEST_SIZE },
+  SHA3_ROW (224),
+  SHA3_ROW (256),
+  SHA3_ROW (384),
+  SHA3_ROW (512),
 };
 
 const size_t digest_algo_count = sizeof digest_algos / sizeof digest_algos[0];

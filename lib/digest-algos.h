@@ -15,7 +15,7 @@
 enum
 {
   DIGEST_MAX_SIZE = 64,
-  DIGEST_MAX_BLOCK = 128,
+  DIGEST_MAX_BLOCK = 144,       /* SHA3-224's rate */
   DIGEST_MAX_CTX = 256
 };
 

@@ -212,10 +212,26 @@ static const struct hash_variant blake2b_variants[] = {
     NULL },
 };
 
+#if HAVE_ISA_BMI
+/* sha3_blocks_bmi is the portable code built with BMI1's andn.  */
+static bool
+hash_impl_bmi1 (void)
+{
+  return cpu_has_bmi1 ();
+}
+#endif
+
+static const struct hash_variant sha3_variants[] = {
+#if HAVE_ISA_BMI
+  { "bmi", hash_impl_bmi1, { .sha3 = sha3_blocks_bmi }, NULL },
+#endif
+  { "portable", hash_impl_always, { .sha3 = sha3_blocks_portable }, NULL },
+};
+
 struct hash_family_info
 {
   const char *name;
-  const char *algos[3];   /* the digest_algos rows it serves, NULL-ended */
+  const char *algos[5];   /* the digest_algos rows it serves, NULL-ended */
   const struct hash_variant *variants;
   size_t count;
 };
@@ -240,6 +256,8 @@ static const struct hash_family_info families[HASH_FAMILY_COUNT] = {
                   COUNTOF (sysv_variants) },
   [HASH_BLAKE2B] = { "blake2b", { "blake2b" }, blake2b_variants,
                      COUNTOF (blake2b_variants) },
+  [HASH_SHA3] = { "sha3", { "sha3-224", "sha3-256", "sha3-384", "sha3-512" },
+                  sha3_variants, COUNTOF (sha3_variants) },
 };
 
 /* The variant in use for each family, or NULL before the first

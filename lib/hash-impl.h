@@ -24,9 +24,11 @@
 #include "sm3.h"
 #include "sum.h"
 #include "blake2b.h"
+#include "sha3.h"
 
 /* The families.  SHA-224 belongs to HASH_SHA256 and SHA-384 to
-   HASH_SHA512, since they share the compression function.  */
+   HASH_SHA512, since they share the compression function; the four
+   SHA-3 digests belong to HASH_SHA3, which absorbs with Keccak-f[1600].  */
 enum hash_family
 {
   HASH_MD2,
@@ -41,6 +43,7 @@ enum hash_family
   HASH_BSD,
   HASH_SYSV,
   HASH_BLAKE2B,
+  HASH_SHA3,
   HASH_FAMILY_COUNT
 };
 
@@ -59,6 +62,7 @@ union hash_blocks
   sum_update_fn *bsd;       /* not blocks: any length */
   sum_update_fn *sysv;      /* not blocks: any length */
   blake2b_blocks_fn *blake2b;
+  sha3_blocks_fn *sha3;
 };
 
 struct hash_variant

@@ -130,6 +130,13 @@ static const struct hash_lanes_family families[HASH_FAMILY_COUNT] = {
   [HASH_SHA1] = LANES_TABLE (sha1_lanes),
   [HASH_SHA256] = LANES_TABLE (sha256_lanes),
   [HASH_SHA512] = LANES_TABLE (sha512_lanes),
+  [HASH_CRC32] = LANES_TABLE (no_lanes),
+  [HASH_CRC32B] = LANES_TABLE (no_lanes),
+  [HASH_SM3] = LANES_TABLE (no_lanes),
+  [HASH_BSD] = LANES_TABLE (no_lanes),
+  [HASH_SYSV] = LANES_TABLE (no_lanes),
+  [HASH_BLAKE2B] = LANES_TABLE (no_lanes),
+  [HASH_SHA3] = LANES_TABLE (no_lanes),
 };
 
 /* What hash_lanes_current returns for each family: CHOSEN[F] if

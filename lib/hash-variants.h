@@ -64,6 +64,9 @@ void blake2b_blocks_avx2 (uint64_t h[8], uint64_t t[2], const uint8_t *p,
    ZMM state enabled by the OS).  */
 void blake2b_blocks_avx512 (uint64_t h[8], uint64_t t[2],
                             const uint8_t *p, size_t nblocks, size_t last);
+/* lib/sha3-bmi.c: BMI1.  */
+void sha3_blocks_bmi (uint64_t state[25], const uint8_t *p, size_t nblocks,
+                      size_t rate);
 
 /* Multi-lane cores: several independent messages compressed side by
    side, for when several files are queued.  Each lane I advances by

@@ -21,7 +21,8 @@ lib_libbrisk_la_SOURCES = \
   lib/crc32.c lib/crc32.h \
   lib/sm3.c lib/sm3.h \
   lib/sum.c lib/sum.h \
-  lib/blake2b.c lib/blake2b.h
+  lib/blake2b.c lib/blake2b.h \
+  lib/sha3.c lib/sha3.h lib/sha3-round.h
 lib_libbrisk_la_SOURCES += lib/cpu-features.c lib/cpu-features.h \
   lib/hash-variants.h
 lib_libbrisk_la_SOURCES += lib/fastcopy.c lib/fastcopy.h
@@ -94,4 +95,11 @@ lib_libbrisk_vpclmul512_la_SOURCES = lib/crc32-vpclmul512.c \
 lib_libbrisk_vpclmul512_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) \
   -mvpclmulqdq -mpclmul -mavx512f -mavx512bw -mavx512vl
 lib_libbrisk_la_LIBADD += lib/libbrisk-vpclmul512.la
+endif
+
+if HAVE_ISA_BMI
+noinst_LTLIBRARIES += lib/libbrisk-bmi.la
+lib_libbrisk_bmi_la_SOURCES = lib/sha3-bmi.c
+lib_libbrisk_bmi_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) -mbmi
+lib_libbrisk_la_LIBADD += lib/libbrisk-bmi.la
 endif

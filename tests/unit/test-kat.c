@@ -1,10 +1,11 @@
 /* test-kat.c -- known-answer tests for every digest and every variant.
 
-   The RFC 1319, 1320 and 1321 test suites and the FIPS 180-4 examples
-   (as published by NIST), run through digest_algos for every variant
-   of hash-impl that this CPU can run.  Prints each failure with the
-   algorithm, the variant, the expected and the computed digest; exits
-   1 if any row fails, 0 otherwise.  Nothing is skipped.  */
+   The RFC 1319, 1320 and 1321 test suites and the FIPS 180-4 and
+   FIPS 202 examples (as published by NIST), run through digest_algos
+   for every variant of hash-impl that this CPU can run.  Prints each
+   failure with the algorithm, the variant, the expected and the
+   computed digest; exits 1 if any row fails, 0 otherwise.  Nothing is
+   skipped.  */
 
 #include <stdbool.h>
 #include <stdio.h>
