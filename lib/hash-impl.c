@@ -87,7 +87,22 @@ hash_impl_not_zen3 (void)
 }
 #endif
 
+#if HAVE_ISA_AVX512
+/* sha512_blocks_avx512: AVX-512VL on 256-bit vectors for the message
+   schedule, BMI1 and BMI2 for the rounds.  */
+static bool
+hash_impl_avx512vl_bmi (void)
+{
+  return (cpu_has_avx512f () && cpu_has_avx512vl () && cpu_has_bmi1 ()
+          && cpu_has_bmi2 ());
+}
+#endif
+
 static const struct hash_variant sha512_variants[] = {
+#if HAVE_ISA_AVX512
+  { "avx512", hash_impl_avx512vl_bmi, { .sha512 = sha512_blocks_avx512 },
+    NULL },
+#endif
 #if HAVE_ISA_AVX2
   { "avx2", hash_impl_avx2_bmi1, { .sha512 = sha512_blocks_avx2 },
     hash_impl_not_zen3 },

@@ -18,6 +18,11 @@ void sha1_blocks_shani (uint32_t state[5], const uint8_t *p, size_t nblocks);
 void sha256_blocks_shani (uint32_t state[8], const uint8_t *p,
                           size_t nblocks);
 
+/* lib/sha512-avx512.c: AVX-512F and AVX-512VL (with the opmask and
+   ZMM state enabled by the OS), BMI1 and BMI2.  */
+void sha512_blocks_avx512 (uint64_t state[8], const uint8_t *p,
+                           size_t nblocks);
+
 /* lib/sha512-avx2-andn.c: AVX2 (with the YMM state enabled by the
    OS), BMI1 and BMI2.  */
 void sha512_blocks_avx2 (uint64_t state[8], const uint8_t *p,

@@ -64,7 +64,7 @@ endif
 if HAVE_ISA_AVX512
 noinst_LTLIBRARIES += lib/libbrisk-avx512.la
 lib_libbrisk_avx512_la_SOURCES = lib/sha512-lanes-avx512.c \
-  lib/sha512-lanes.h lib/blake2b-avx512.c
+  lib/sha512-lanes.h lib/blake2b-avx512.c lib/sha512-avx512.c
 lib_libbrisk_avx512_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) \
   -mavx512f -mavx512bw -mavx512vl
 lib_libbrisk_la_LIBADD += lib/libbrisk-avx512.la
