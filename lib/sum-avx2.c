@@ -211,9 +211,11 @@ bsd_chain (__m256i start, const __m256i v[8])
 #pragma GCC unroll 16
   for (int i = 0; i < 8; i++)
     {
-      s = _mm256_or_si256 (_mm256_srli_epi16 (s, 1), _mm256_slli_epi16 (s, 15));
+      s = _mm256_or_si256 (_mm256_srli_epi16 (s, 1),
+                           _mm256_slli_epi16 (s, 15));
       s = _mm256_add_epi16 (s, _mm256_unpacklo_epi8 (v[i], zero));
-      s = _mm256_or_si256 (_mm256_srli_epi16 (s, 1), _mm256_slli_epi16 (s, 15));
+      s = _mm256_or_si256 (_mm256_srli_epi16 (s, 1),
+                           _mm256_slli_epi16 (s, 15));
       s = _mm256_add_epi16 (s, _mm256_unpackhi_epi8 (v[i], zero));
     }
   return _mm256_shuffle_epi8 (_mm256_permute4x64_epi64 (s, 0xd8),

@@ -1056,18 +1056,20 @@ sum_files (char **files)
 
 /* The number of files to hash at a time that the -j or --threads
    argument ARG asks for (OPTION_INDEX: getopt_long's index of the long
-   option, -1 for -j): 0 means one per CPU, at most THREADS_AUTO_MAX;
-   any number is taken, but no more than THREADS_MAX threads are run.
+   option in LONGOPTS, -1 for -j): 0 means one per CPU, at most
+   THREADS_AUTO_MAX; any number is taken, but no more than THREADS_MAX
+   threads are run.
    Exit, as GNU sort does for --parallel, if ARG is not a number.  */
 static size_t
-threads_arg (const char *arg, int option_index)
+threads_arg (const char *arg, int option_index,
+             const struct option *longopts)
 {
   uintmax_t n;
   strtol_error e = xstrtoumax (arg, NULL, 10, &n, "");
   if (e == LONGINT_OVERFLOW)
     n = UINTMAX_MAX;
   else if (e != LONGINT_OK)
-    xstrtol_fatal (e, option_index, 'j', long_options, arg);
+    xstrtol_fatal (e, option_index, 'j', longopts, arg);
   if (n == 0)
     {
       n = num_processors (NPROC_CURRENT_OVERRIDABLE);
@@ -1295,7 +1297,7 @@ parse_options (int argc, char **argv, bool *debug)
         do_check = true;
         break;
       case 'j':
-        threads = threads_arg (optarg, oi);
+        threads = threads_arg (optarg, oi, longopts);
         break;
       case 'l':
         length = optarg;
