@@ -44,7 +44,8 @@ bench_floors_SOURCES = bench/floors.c
 bench_floors_LDADD =
 CLEANFILES += bench/floors$(EXEEXT)
 
-EXTRA_DIST += bench/README bench/run bench/sum-compare bench/cat-compare \
+EXTRA_DIST += bench/README bench/run bench/sum-compare bench/cksum-compare \
+  bench/cat-compare \
   bench/tee-compare bench/blksize-sweep bench/tee-sweep \
   bench/fadvise-compare bench/cp-compare bench/cp-progress \
   bench/install-compare bench/mv-compare bench/bench-lib.sh \
