@@ -27,8 +27,9 @@
    of 3, 16 KiB / 1 MiB: this core 853 / 869, avx2 856 / 875, OpenSSL
    882 / 908.  So a few percent in the medians, most for short
    messages, and nothing in the best trials: the rounds are the
-   bound, at about 22 integer operations each.  Rounds with a 4-cycle chain to the next
-   e (d + h + W + K summed ahead, Maj as (a & (b ^ c)) + (b & c), 24
+   bound, at about 22 integer operations each.  Rounds with a 4-cycle
+   chain to the next e (d + h + W + K summed ahead, Maj as
+   (a & (b ^ c)) + (b & c), 24
    operations) ran at 564..575 MB/s against 653 for
    sha512_blocks_avx2 in one run: the integer units, not the chain,
    are what the round waits on.  */
