@@ -287,7 +287,12 @@ digest_fd_with (const struct digest_algo *algo, int fd, void *out,
       size_t size = io_blksize (have_st ? &st : NULL);
       /* A hint only: its failure (a pipe, say) changes nothing.  */
       posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-      int r = (ahead && have_st && ahead_pays (&st)
+      /* Checksums (cksum's CRC, sum's) run faster than the copy from
+         the page cache that a reader would take off this thread: with
+         one, cksum took 0.24 s of wall time and 0.35 of CPU on 1 GiB,
+         without it 0.15 and 0.15 (cat: 0.14 and 0.14).  */
+      int r = (ahead && have_st && algo->form == DIGEST_FORM_HEX
+               && ahead_pays (&st)
                ? digest_fd_ahead (algo, fd, &ctx, size) : 0);
       if (r < 0 || (r == 0 && digest_rest (algo, fd, &ctx, buf, size) != 0))
         return -1;
