@@ -5,4 +5,5 @@ CKSUM_TESTS = \
   tests/cksum/check.sh \
   tests/cksum/errors.sh \
   tests/cksum/newer.sh \
-  tests/cksum/output.sh
+  tests/cksum/output.sh \
+  tests/cksum/threads.sh
