@@ -92,10 +92,11 @@ base64_length (size_t n)
 static bool
 valid_base64 (const char *s, size_t n)
 {
-  size_t pad = 0;
-  while (pad < 2 && pad < n && s[n - 1 - pad] == '=')
-    pad++;
-  for (size_t i = 0; i < n - pad; i++)
+  /* The digits end before at most two '='.  */
+  size_t digits = n;
+  while (digits && n - digits < 2 && s[digits - 1] == '=')
+    digits--;
+  for (size_t i = 0; i < digits; i++)
     if (!(c_isalnum (s[i]) || s[i] == '+' || s[i] == '/'))
       return false;
   return true;

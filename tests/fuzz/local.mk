@@ -26,6 +26,18 @@ endif
 if HAVE_ISA_AVX512
 fuzz_isa += avx512
 endif
+if HAVE_ISA_PCLMUL
+fuzz_isa += pclmul
+endif
+if HAVE_ISA_VPCLMUL256
+fuzz_isa += vpclmul256
+endif
+if HAVE_ISA_VPCLMUL512
+fuzz_isa += vpclmul512
+endif
+if HAVE_ISA_BMI
+fuzz_isa += bmi
+endif
 
 fuzz:
 	$(SHELL) $(srcdir)/tests/fuzz/build '$(srcdir)' '$(builddir)' \
