@@ -25,7 +25,8 @@ enum
   CPU_AVX512VL = 1u << 10,
   CPU_PCLMUL = 1u << 11,
   CPU_VPCLMULQDQ = 1u << 12,
-  CPU_ZEN5 = 1u << 13
+  CPU_ZEN5 = 1u << 13,
+  CPU_AVX512VBMI2 = 1u << 14
 };
 
 #if defined __x86_64__ || defined __i386__
@@ -45,6 +46,7 @@ enum
   LEAF7_EBX_SHA = 1u << 29,
   LEAF7_EBX_AVX512BW = 1u << 30,
   LEAF7_EBX_AVX512VL = 1u << 31,
+  LEAF7_ECX_AVX512VBMI2 = 1u << 6,
   LEAF7_ECX_VPCLMULQDQ = 1u << 10,
   XCR0_SSE = 1u << 1,           /* the OS saves the XMM registers */
   XCR0_AVX = 1u << 2,           /* ... and the upper halves of YMM */
@@ -89,13 +91,14 @@ cpu_probe_zen (unsigned int leaf7_ebx)
   return family == 0x1a ? CPU_ZEN5 : 0;
 }
 
-/* Return the CPU_AVX512* bits that LEAF7_EBX (leaf 7's EBX) reports,
+/* Return the CPU_AVX512* bits that LEAF7_EBX and LEAF7_ECX (leaf 7's
+   EBX and ECX) report,
    if AVX2 is usable (AVX2, the CPU_* bits so far) and the OS saves the
    whole AVX-512 state (XCR0, from cpu_xcr0): the opmask registers and
    all 32 ZMM registers in full.  Else return 0.  */
 static unsigned int
 cpu_probe_avx512 (unsigned int avx2, unsigned int leaf7_ebx,
-                  unsigned int xcr0)
+                  unsigned int leaf7_ecx, unsigned int xcr0)
 {
   unsigned int zmm_os = XCR0_OPMASK | XCR0_ZMM_HI256 | XCR0_HI16_ZMM;
   unsigned int bits = 0;
@@ -107,6 +110,8 @@ cpu_probe_avx512 (unsigned int avx2, unsigned int leaf7_ebx,
     bits |= CPU_AVX512BW;
   if (leaf7_ebx & LEAF7_EBX_AVX512VL)
     bits |= CPU_AVX512VL;
+  if (leaf7_ecx & LEAF7_ECX_AVX512VBMI2)
+    bits |= CPU_AVX512VBMI2;
   return bits;
 }
 
@@ -152,7 +157,7 @@ cpu_probe (void)
   if ((leaf1_ecx & LEAF1_ECX_AVX) && (leaf7_ebx & LEAF7_EBX_AVX2)
       && (xcr0 & ymm_os) == ymm_os)
     bits |= CPU_AVX2;
-  bits |= cpu_probe_avx512 (bits, leaf7_ebx, xcr0);
+  bits |= cpu_probe_avx512 (bits, leaf7_ebx, leaf7_ecx, xcr0);
   bits |= cpu_probe_zen (leaf7_ebx);
   return bits;
 }
@@ -270,6 +275,14 @@ bool
 cpu_has_avx512vl (void)
 {
   return cpu_bits () & CPU_AVX512VL;
+}
+
+/* Return true if cpu_has_avx512f and the CPU has AVX-512 VBMI2 (the
+   funnel shifts vpshldw and vpshrdw, ...).  */
+bool
+cpu_has_avx512vbmi2 (void)
+{
+  return cpu_bits () & CPU_AVX512VBMI2;
 }
 
 /* Return true if the CPU has PCLMULQDQ (carry-less multiplication of

@@ -18,6 +18,7 @@ bool cpu_has_shani (void);
 bool cpu_has_avx512f (void);
 bool cpu_has_avx512bw (void);
 bool cpu_has_avx512vl (void);
+bool cpu_has_avx512vbmi2 (void);
 bool cpu_has_pclmul (void);
 bool cpu_has_vpclmulqdq (void);
 bool cpu_is_zen3 (void);

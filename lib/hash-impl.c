@@ -178,7 +178,21 @@ static const struct hash_variant sm3_variants[] = {
   { "portable", hash_impl_always, { .sm3 = sm3_blocks_portable }, NULL },
 };
 
+#if HAVE_ISA_VBMI2
+/* bsd_sum_avx512: ZMM vectors of 16-bit lanes, vpshrdw.  */
+static bool
+hash_impl_avx512vbmi2 (void)
+{
+  return (cpu_has_avx2 () && cpu_has_avx512f () && cpu_has_avx512bw ()
+          && cpu_has_avx512vl () && cpu_has_avx512vbmi2 ());
+}
+#endif
+
 static const struct hash_variant bsd_variants[] = {
+#if HAVE_ISA_VBMI2
+  { "avx512vbmi2", hash_impl_avx512vbmi2, { .bsd = bsd_sum_avx512 },
+    NULL },
+#endif
 #if HAVE_ISA_AVX2
   { "avx2", hash_impl_avx2, { .bsd = bsd_sum_avx2 }, NULL },
 #endif

@@ -60,6 +60,7 @@ uint32_t crc32b_update_vpclmul512 (uint32_t crc, const uint8_t *p,
    update functions of the BSD and System V checksums (sum.h), over
    any length.  */
 uint32_t bsd_sum_avx2 (uint32_t sum, const uint8_t *p, size_t len);
+uint32_t bsd_sum_avx512 (uint32_t sum, const uint8_t *p, size_t len);
 uint32_t sysv_sum_avx2 (uint32_t sum, const uint8_t *p, size_t len);
 /* lib/blake2b-avx2.c: AVX2 (with the YMM state enabled by the OS).  */
 void blake2b_blocks_avx2 (uint64_t h[8], uint64_t t[2], const uint8_t *p,

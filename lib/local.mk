@@ -70,6 +70,15 @@ lib_libbrisk_avx512_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) \
 lib_libbrisk_la_LIBADD += lib/libbrisk-avx512.la
 endif
 
+# The BSD sum on ZMM vectors: lib/sum-avx2.c compiled again.
+if HAVE_ISA_VBMI2
+noinst_LTLIBRARIES += lib/libbrisk-vbmi2.la
+lib_libbrisk_vbmi2_la_SOURCES = lib/sum-avx512.c
+lib_libbrisk_vbmi2_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) \
+  -mavx512f -mavx512bw -mavx512vl -mavx512vbmi2 -mavx2 -mbmi2
+lib_libbrisk_la_LIBADD += lib/libbrisk-vbmi2.la
+endif
+
 # The CRC folding cores: the three widths share lib/crc32-clmul.h.
 if HAVE_ISA_PCLMUL
 noinst_LTLIBRARIES += lib/libbrisk-pclmul.la

@@ -22,13 +22,33 @@
    of 0xffff, which is 0 modulo 65535), the chunks up to C are right
    all the same, and the next block starts after C from C's real end;
    chunk 0 always starts from the real sum, so every block advances.
-   On random data a carry comes every 500 bytes or so.  */
+   On random data a carry comes every 500 bytes or so.
+
+   lib/sum-avx512.c compiles this file again with SUM_AVX512 set: each
+   rotation of the chain is then one vpshrdw (AVX-512 VBMI2) instead of
+   two shifts and an or, and two blocks go through the chain side by
+   side, one in each half of a ZMM register: 32 chunks, 512 bytes, for
+   one chain of 16 steps.  */
 
 #include "hash-variants.h"
 
 #include <immintrin.h>
 
 #include "sum.h"
+
+#ifndef SUM_AVX512
+# define SUM_AVX512 0
+# define BSD_SUM_NAME bsd_sum_avx2
+#endif
+
+#if SUM_AVX512
+/* Rotate the 16-bit lanes of the YMM or ZMM vector X right by one.  */
+# define ROR1_256(x) _mm256_shrdi_epi16 (x, x, 1)
+# define ROR1_512(x) _mm512_shrdi_epi16 (x, x, 1)
+#else
+# define ROR1_256(x) \
+  _mm256_or_si256 (_mm256_srli_epi16 (x, 1), _mm256_slli_epi16 (x, 15))
+#endif
 
 enum
 {
@@ -38,6 +58,7 @@ enum
   M = 65535                  /* the modulus of the speculation */
 };
 
+#if !SUM_AVX512
 /* Return the sum of the four 64-bit lanes of V.  */
 static inline uint64_t
 sum_lanes64 (__m256i v)
@@ -78,6 +99,7 @@ sysv_sum_avx2 (uint32_t sum, const uint8_t *p, size_t len)
   sum += (uint32_t) sum_lanes64 (a0);
   return sysv_sum_portable (sum, (const uint8_t *) v, len);
 }
+#endif
 
 /* Return, as int32 lanes [D_0 .. D_7] in *LO and [D_8 .. D_15] in
    *HI, D_c, the move of chunk C of the block whose eight 32-byte
@@ -211,12 +233,8 @@ bsd_chain (__m256i start, const __m256i v[8])
 #pragma GCC unroll 16
   for (int i = 0; i < 8; i++)
     {
-      s = _mm256_or_si256 (_mm256_srli_epi16 (s, 1),
-                           _mm256_slli_epi16 (s, 15));
-      s = _mm256_add_epi16 (s, _mm256_unpacklo_epi8 (v[i], zero));
-      s = _mm256_or_si256 (_mm256_srli_epi16 (s, 1),
-                           _mm256_slli_epi16 (s, 15));
-      s = _mm256_add_epi16 (s, _mm256_unpackhi_epi8 (v[i], zero));
+      s = _mm256_add_epi16 (ROR1_256 (s), _mm256_unpacklo_epi8 (v[i], zero));
+      s = _mm256_add_epi16 (ROR1_256 (s), _mm256_unpackhi_epi8 (v[i], zero));
     }
   return _mm256_shuffle_epi8 (_mm256_permute4x64_epi64 (s, 0xd8),
                               EVEN_ODD (0, 4, 1, 5, 2, 6, 3, 7));
@@ -252,12 +270,25 @@ bsd_block (uint32_t *sum, const uint8_t *p)
   return CHUNK * (size_t) (c + 1);
 }
 
+#if SUM_AVX512
+/* In lib/sum-avx512.c, after this file.  */
+static inline size_t bsd_block_pair (uint32_t *sum, const uint8_t *p);
+#endif
+
 /* Return the BSD checksum SUM (below 2^16) advanced over the LEN bytes
-   at P (any alignment): whole blocks speculatively, the tail a byte at
-   a time.  */
+   at P (any alignment): whole blocks speculatively (pairs of them with
+   SUM_AVX512), the tail a byte at a time.  */
 uint32_t
-bsd_sum_avx2 (uint32_t sum, const uint8_t *p, size_t len)
+BSD_SUM_NAME (uint32_t sum, const uint8_t *p, size_t len)
 {
+#if SUM_AVX512
+  while (len >= 2 * BLOCK)
+    {
+      size_t done = bsd_block_pair (&sum, p);
+      p += done;
+      len -= done;
+    }
+#endif
   while (len >= BLOCK)
     {
       size_t done = bsd_block (&sum, p);

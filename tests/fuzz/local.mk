@@ -38,6 +38,9 @@ endif
 if HAVE_ISA_BMI
 fuzz_isa += bmi
 endif
+if HAVE_ISA_VBMI2
+fuzz_isa += vbmi2
+endif
 
 fuzz:
 	$(SHELL) $(srcdir)/tests/fuzz/build '$(srcdir)' '$(builddir)' \

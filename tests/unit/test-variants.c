@@ -11,7 +11,8 @@
    random states, 0..64 blocks, at every misalignment 0..63 (for the
    CRCs, whose blocks are bytes, also every length up to 4096 and
    random ones up to 1 MiB; for the BSD and System V sums, which have
-   no blocks, 0..64 times 67 bytes).  Each
+   no blocks, 0..64 times 67 bytes; for both, runs of 0x00 and 0xff
+   bytes from edge states).  Each
    message sits at the end of its own exact-size allocation, so that
    AddressSanitizer sees any read past it.  The variants come from the
    hash-impl tables: nothing here names one.
@@ -476,6 +477,63 @@ check_blocks (enum hash_family family, const struct hash_variant *v,
   printf ("%s/%s blocks: ok, %d calls compared\n", name, v->name, calls);
 }
 
+/* For a family whose blocks are bytes (the CRCs and the sums): compare
+   the raw calls of V and REF on data that random bytes seldom give,
+   runs of 0x00 and of 0xff between random bytes, from the states 0,
+   0xffff, 0xffffffff and random ones, over lengths up to 4096 at every
+   misalignment below 8.  The speculative BSD cores guess the sum at
+   each chunk modulo 65535, and a real sum of 0xffff (0 modulo 65535)
+   or a carry at any byte of a chunk breaks a guess: these data make
+   both happen at every chunk position.  Print a summary line; count a
+   failure if any call differs.  */
+static void
+check_raw_patterns (enum hash_family family, const struct hash_variant *v,
+                    const struct hash_variant *ref, uint64_t seed)
+{
+  static const uint32_t starts[] = { 0, 0xffff, 0xffffffff };
+  const char *name = hash_family_name (family);
+  uint64_t rng = pair_seed (seed, name, "raw patterns");
+  enum { LEN = 4096, OFFS = 8, CALLS = 400 };
+  uint8_t *base = malloc (LEN + OFFS);
+  int calls;
+
+  if (!base)
+    {
+      perror ("malloc");
+      exit (99);
+    }
+  for (calls = 0; calls < CALLS; calls++)
+    {
+      size_t off = calls % OFFS, len = rnd_upto (&rng, LEN + 1);
+      uint8_t *data = base + off;
+      for (size_t i = 0; i < len; )
+        {
+          size_t run = 1 + rnd_upto (&rng, 600);
+          int kind = (int) (rnd (&rng) % 3);
+          for (; run != 0 && i < len; run--, i++)
+            data[i] = kind == 0 ? 0 : kind == 1 ? 0xff : (uint8_t) rnd (&rng);
+        }
+      union hash_state expected, got;
+      memset (&expected, 0, sizeof expected);
+      expected.w32[0] = (calls < 3 * 4 ? starts[calls % 3]
+                         : (uint32_t) rnd (&rng));
+      got = expected;
+      call_blocks (family, ref->blocks, &expected, data, len, 1, 0);
+      call_blocks (family, v->blocks, &got, data, len, 1, 0);
+      if (memcmp (&expected, &got, sizeof got) != 0)
+        {
+          printf ("%s/%s raw patterns: FAILED at call %d (length %zu, "
+                  "offset %zu)\n", name, v->name, calls + 1, len, off);
+          failures++;
+          free (base);
+          return;
+        }
+    }
+  free (base);
+  printf ("%s/%s raw patterns: ok, %d calls compared\n", name, v->name,
+          calls);
+}
+
 /* For a family whose blocks are bytes (the CRCs), whose raw calls
    check_blocks covers only up to MAX_NBLOCKS bytes: compare the raw
    calls of V and REF on random registers for every length up to
@@ -571,6 +629,9 @@ check_family (enum hash_family family, const char *required,
         check_blocks (family, &v[i], ref, seed);
         if (family_block_size (family, 0) == 1)
           check_raw_lengths (family, &v[i], ref, seed);
+        if (family_block_size (family, 0) == 1
+            || family == HASH_BSD || family == HASH_SYSV)
+          check_raw_patterns (family, &v[i], ref, seed);
         check_algos (family, &v[i], ref, seed);
       }
   hash_impl_force (family, NULL);
