@@ -181,12 +181,13 @@ link_names_dst (char const *src, char const *dst, struct stat const *dst_st)
    must not move onto itself, as GNU's mv decides it: two names of one
    inode (two symbolic links hard-linked too), unless a backup is made
    of a second name of it; or a symbolic link onto the file it names
-   (link_names_dst), unless a backup is made.  -n never looks.  */
+   (link_names_dst), unless a backup is made.  Where nothing would be
+   replaced (-n, --update=none or none-fail) it never looks.  */
 static bool
 same_file (char const *src, struct stat const *st, char const *dst,
            struct stat const *dst_st)
 {
-  if (o->interactive == MV_NEVER)
+  if (o->update == UPDATE_NONE || o->update == UPDATE_NONE_FAIL)
     return false;
   bool same = SAME_INODE (*st, *dst_st);
   bool src_link = S_ISLNK (st->st_mode), dst_link = S_ISLNK (dst_st->st_mode);
@@ -203,14 +204,14 @@ same_file (char const *src, struct stat const *st, char const *dst,
 }
 
 /* Whether --update's choice leaves DST (lstat DST_ST) be, for SRC
-   (lstat ST); set *FAILED when it is a failure (none-fail, reported).  */
+   (lstat ST); set *FAILED when it is a failure (none-fail, reported).
+   A directory SRC is never older (GNU's rule), but none and none-fail
+   leave any DST be.  */
 static bool
 update_skips (struct stat const *st, char const *dst,
               struct stat const *dst_st, bool *failed)
 {
   *failed = false;
-  if (S_ISDIR (st->st_mode))
-    return false;
   switch (o->update)
     {
     case UPDATE_ALL: return false;
@@ -220,9 +221,10 @@ update_skips (struct stat const *st, char const *dst,
       *failed = true;
       return true;
     case UPDATE_OLDER:
-      return !(dst_st->st_mtim.tv_sec < st->st_mtim.tv_sec
-               || (dst_st->st_mtim.tv_sec == st->st_mtim.tv_sec
-                   && dst_st->st_mtim.tv_nsec < st->st_mtim.tv_nsec));
+      return (!S_ISDIR (st->st_mode)
+              && !(dst_st->st_mtim.tv_sec < st->st_mtim.tv_sec
+                   || (dst_st->st_mtim.tv_sec == st->st_mtim.tv_sec
+                       && dst_st->st_mtim.tv_nsec < st->st_mtim.tv_nsec)));
     }
   return false;
 }
