@@ -8,7 +8,9 @@
    directory against non-directory, the backup) and a plain rename
    replaces it.  Across file systems (EXDEV) the operand is copied by
    cp-copy.c as "cp -a" would, and the source is removed only once its
-   whole copy is written and closed.
+   whole copy is written and closed.  With --exchange, the two names
+   are swapped by one renameat2 (RENAME_EXCHANGE), after the same
+   checks, or not at all.
 
    What this file may call: cp.h's tree copier, gnulib, and mv.h's
    options.  It prints mv's messages.  */
@@ -291,7 +293,8 @@ back_up (char const *src, struct stat const *st, char const *dst,
    GNU's mv's order: the same file, --update, the prompts, directory
    against non-directory (either way allowed with a backup), a
    destination an earlier operand was moved to, then the backup, made
-   if asked, its name in *BACKUP.  */
+   if asked, its name in *BACKUP.  An exchange loses nothing: it stops
+   after the prompts (GNU's rule; it takes no backup).  */
 static enum verdict
 judge_existing (char const *src, struct stat const *st, char const *dst,
                 struct stat const *dst_st, char **backup)
@@ -307,6 +310,8 @@ judge_existing (char const *src, struct stat const *st, char const *dst,
     return failed ? FAIL : SKIP;
   if (!may_replace (dst, dst_st))
     return SKIP;
+  if (o->exchange)
+    return GO_ON;
   bool src_dir = S_ISDIR (st->st_mode), dst_dir = S_ISDIR (dst_st->st_mode);
   bool backups = o->backup != no_backups;
   if (src_dir && !dst_dir && !backups)
@@ -518,12 +523,61 @@ note_dir (struct stat const *st, char const *dst)
   record_file (dirs_tried, dst, st);
 }
 
+/* Swap SRC and DST (--exchange), both of which must exist, after the
+   checks of a destination in the way (judge_existing), in one
+   renameat2 that swaps both or neither.  Return true if they were
+   swapped, or left be as the options say.  */
+static bool
+exchange_operand (char const *src, char const *dst)
+{
+  struct stat st, dst_st;
+  if (lstat (src, &st) < 0)
+    {
+      error (0, errno, "cannot stat %s", quoteaf (src));
+      return false;
+    }
+  int err = lstat (dst, &dst_st) == 0 ? 0 : errno;
+  if (err && err != ENOENT)
+    {
+      error (0, err, "cannot stat %s", quoteaf (dst));
+      return false;
+    }
+  if (!err)
+    {
+      char *backup = NULL;      /* --backup is refused with --exchange */
+      switch (judge_existing (src, &st, dst, &dst_st, &backup))
+        {
+        case GO_ON: break;
+        case SKIP: return true;
+        case FAIL: return false;
+        }
+      if (renameat2 (AT_FDCWD, src, AT_FDCWD, dst, RENAME_EXCHANGE) == 0)
+        {
+          if (o->verbose)
+            printf ("exchanged %s <-> %s\n", quoteaf_n (0, src),
+                    quoteaf_n (1, dst));
+          return true;
+        }
+      err = errno;
+      /* The kernel's EINVAL (a file system that cannot swap, or a
+         directory and one inside it) is GNU's ENOTSUP: gnulib's
+         renameatu, which GNU's mv calls, turns it into that.  */
+      if (err == EINVAL || err == ENOSYS)
+        err = ENOTSUP;
+    }
+  error (0, err, "cannot exchange %s and %s", quoteaf_n (0, src),
+         quoteaf_n (1, dst));
+  return false;
+}
+
 /* Move SRC to DST as the options say.  RENAME_ERR is the errno of a
    RENAME_NOREPLACE rename of the two already tried (0 if it worked),
    or -1 if none was.  Return true if all went well.  */
 bool
 mv_operand (char const *src, char const *dst, int rename_err)
 {
+  if (o->exchange)
+    return exchange_operand (src, dst);
   int err = rename_err;
   if (err < 0)
     err = (renameat2 (AT_FDCWD, src, AT_FDCWD, dst, RENAME_NOREPLACE) == 0
