@@ -12,8 +12,9 @@
    are swapped by one renameat2 (RENAME_EXCHANGE), after the same
    checks, or not at all.
 
-   What this file may call: cp.h's tree copier, gnulib, and mv.h's
-   options.  It prints mv's messages.  */
+   What this file may call: cp.h's tree copier, cp-progress.h's
+   status line, gnulib, and mv.h's options.  It prints mv's
+   messages.  */
 
 #include <config.h>
 
@@ -39,6 +40,7 @@
 
 #include "copy-cli.h"
 #include "cp.h"
+#include "cp-progress.h"
 #include "mv.h"
 
 #define quoteaf(name) quotearg_style (shell_escape_always_quoting_style, name)
@@ -92,8 +94,12 @@ mv_init (struct mv_options const *opts)
     .sparse = COPY_SPARSE_AUTO, .backup = no_backups,
     .preserve = (COPY_PRESERVE_MODE | COPY_PRESERVE_TIMESTAMPS
                  | COPY_PRESERVE_OWNERSHIP | COPY_PRESERVE_XATTR),
-    .preserve_links = true, .verbose = o->verbose, .move = true
+    .preserve_links = true, .verbose = o->verbose, .move = true,
+    .progress = o->progress
   };
+  /* As cp, mv takes SIGUSR1 for its status line from the start: the
+     copier is set up only at the first move across file systems.  */
+  progress_catch_status ();
 }
 
 /* Remember where each operand to come is moved, as GNU's mv does
@@ -433,7 +439,9 @@ remove_entry (int dirfd, char const *name, char const *path, bool is_dir)
 
 /* Move SRC (lstat ST) to DST on another file system: remove DST if
    there (EXISTS), copy SRC there as "cp -a" does, then remove SRC.
-   BACKUP is the backup made of DST, or NULL.  Return true if all went
+   BACKUP is the backup made of DST, or NULL.  -g's total grows by
+   SRC's size here, the first moment it is known to be copied (SRC is
+   an operand, which lasts until mv_finish).  Return true if all went
    well.  */
 static bool
 move_across (char const *src, struct stat const *st, char const *dst,
@@ -453,6 +461,7 @@ move_across (char const *src, struct stat const *st, char const *dst,
       cp_copy_init (&copy_opts, 1);
       copier_ready = true;
     }
+  cp_count_operands (&src, 1);
   copy_opts.move_backup = backup;
   bool copied = cp_copy_operand (src, dst, NULL);
   copy_opts.move_backup = NULL;

@@ -53,6 +53,7 @@ static struct option const long_options[] = {
   { "no-clobber", no_argument, NULL, 'n' },
   { "no-copy", no_argument, NULL, NO_COPY_OPTION },
   { "no-target-directory", no_argument, NULL, 'T' },
+  { "progress", no_argument, NULL, 'g' },
   { "strip-trailing-slashes", no_argument, NULL,
     STRIP_TRAILING_SLASHES_OPTION },
   { "suffix", required_argument, NULL, 'S' },
@@ -79,6 +80,8 @@ Mandatory arguments to long options are mandatory for short options too.\n\
       --exchange               swap SOURCE and DEST, which must both\n\
                                  exist, in one atomic rename\n\
   -f, --force                  never ask before overwriting\n\
+  -g, --progress               show progress on a terminal, for a move\n\
+                                 across file systems\n\
   -i, --interactive            ask before overwriting\n\
   -n, --no-clobber             never overwrite an existing file\n\
 Of -i, -f and -n, the last one given wins.\n\
@@ -103,7 +106,8 @@ exist, else simple), simple or never.  The suffix is ~, unless set with\n\
 \n\
 Across file systems, each SOURCE is copied as \"cp -a\" copies (modes,\n\
 owners, times, extended attributes, hard links), then removed, once\n\
-all of its copy is written.\n\
+all of its copy is written.  SIGUSR1 makes such a copy print the file\n\
+it is at and how far it has got.\n\
 \n\
 --exchange swaps two names of one file system, and fails across file\n\
 systems.  Into a DIRECTORY (or -t), each SOURCE is swapped with the\n\
@@ -186,7 +190,7 @@ main (int argc, char **argv)
   atexit (close_stdout);
   argmatch_die = argmatch_failed;
 
-  while ((c = getopt_long (argc, argv, "bfint:uvS:TZ", long_options, NULL))
+  while ((c = getopt_long (argc, argv, "bfgint:uvS:TZ", long_options, NULL))
          != -1)
     switch (c)
       {
@@ -198,6 +202,7 @@ main (int argc, char **argv)
       case 'b': backup_given = true; break;
       case EXCHANGE_OPTION: o.exchange = true; break;
       case 'f': o.interactive = MV_FORCE; break;
+      case 'g': o.progress = true; break;
       case 'i': o.interactive = MV_ASK; break;
       case 'n': o.interactive = MV_NEVER; break;
       case NO_COPY_OPTION: o.no_copy = true; break;

@@ -5,7 +5,8 @@
 ## itself with: make check TESTS="$(echo tests/mv/*.sh)" BRISK_MV=/usr/bin/mv
 ## But newer-options.sh and exchange*.sh, which check what GNU 9.1 lacks
 ## (--update=WHICH, --no-copy, --exchange) against the answers newer GNU
-## gives.
+## gives.  progress.sh checks Brisk's own -g and SIGUSR1, and nothing
+## against GNU.
 MV_TESTS = \
   tests/mv/acl.sh \
   tests/mv/across.sh \
@@ -19,6 +20,7 @@ MV_TESTS = \
   tests/mv/names.sh \
   tests/mv/newer-options.sh \
   tests/mv/overwrite.sh \
+  tests/mv/progress.sh \
   tests/mv/prompt-tty.sh \
   tests/mv/same-file.sh \
   tests/mv/sticky-across.sh \
