@@ -229,8 +229,10 @@ main (int argc, char **argv)
   if (backup_given && o.interactive == MV_NEVER)
     usage_error ("%s", "options --backup and --no-clobber are mutually "
                  "exclusive");
-  /* Newer GNU's message: 9.1 has no --exchange.  */
-  if (backup_given && o.exchange)
+  /* Newer GNU's rule and message: 9.1 has no --exchange, nor
+     --update=none or none-fail.  */
+  if (backup_given && (o.exchange || o.update == UPDATE_NONE
+                       || o.update == UPDATE_NONE_FAIL))
     usage_error ("%s", "cannot combine --backup with --exchange, -n, or "
                  "--update=none-fail");
   if (o.interactive == MV_NEVER)
