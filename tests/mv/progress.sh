@@ -18,9 +18,6 @@ require_script_
 test -z "$twin_self_" || Exit $fail
 PATH=$brisk_bin_:$PATH
 mv=mv
-require_tmpfs_
-small_tmpfs_ fs 16m || framework_failure_ "mount"
-
 make_random_ big $((2 << 20)) 5 && make_random_ small 300000 6 \
   || framework_failure_ "make files"
 mkdir tree tree/sub || framework_failure_ mkdir
@@ -30,12 +27,9 @@ for i in 1 2 3; do
 done
 cp big big.exp && cp small small.exp && cp -r tree tree.exp \
   || framework_failure_ "keep copies"
-
-# size_is_ FILE N: FILE exists and has N bytes.
-size_is_ ()
-{
-  test -f "$1" && test "$(wc -c < "$1")" -eq "$2"
-}
+# Mounted last: a set-up failure before leaves no mount behind.
+require_tmpfs_
+small_tmpfs_ fs 16m || framework_failure_ "mount"
 
 # moved_ NAME DIR: DIR/NAME is an exact copy of NAME.exp, and NAME is
 # gone.
