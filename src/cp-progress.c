@@ -66,7 +66,7 @@ static bool count_cut;
 
 /* What the counting thread counts: the operands, and how to treat
    symbolic links.  */
-static char const *const *count_names;
+static char const **count_names;
 static int count_n;
 static bool count_follow, count_follow_top;
 static off_t cur_size, cur_done;
@@ -198,10 +198,12 @@ progress_hook (void *arg, off_t bytes)
   maybe_draw ();
 }
 
-/* Set up: catch SIGUSR1 (and SIGINFO), show the display if WANT_DISPLAY
-   and stderr is a terminal, and hook ENGINE.  */
+/* Catch SIGUSR1 (and SIGINFO): the next piece copied prints the
+   status line.  progress_init does this too; a tool that sets its
+   copier up late (mv, at its first move across file systems) calls it
+   first, so that the signal never ends it.  */
 void
-progress_init (bool want_display, struct copy_engine *engine)
+progress_catch_status (void)
 {
   struct sigaction sa;
   memset (&sa, 0, sizeof sa);
@@ -212,6 +214,14 @@ progress_init (bool want_display, struct copy_engine *engine)
 #ifdef SIGINFO
   sigaction (SIGINFO, &sa, NULL);
 #endif
+}
+
+/* Set up: catch SIGUSR1 (and SIGINFO), show the display if WANT_DISPLAY
+   and stderr is a terminal, and hook ENGINE.  */
+void
+progress_init (bool want_display, struct copy_engine *engine)
+{
+  progress_catch_status ();
   display = want_display && isatty (STDERR_FILENO);
   engine->progress = progress_hook;
   engine->progress_arg = NULL;
@@ -255,16 +265,27 @@ progress_file_done (void)
   maybe_draw ();
 }
 
+/* Wait for the counting thread, if one runs; stop it first if
+   STOP.  */
+static void
+end_count (bool stop)
+{
+  if (!counter_running)
+    return;
+  if (stop)
+    stop_counting = true;
+  pthread_join (counter, NULL);
+  counter_running = false;
+  stop_counting = false;
+}
+
 /* Erase the display, if drawn; stop the count if it still runs.  */
 void
 progress_finish (void)
 {
-  if (counter_running)
-    {
-      stop_counting = true;
-      pthread_join (counter, NULL);
-      counter_running = false;
-    }
+  end_count (true);
+  free (count_names);
+  count_names = NULL;
   if (display && drawn_width)
     {
       fprintf (stderr, "\r%*s\r", drawn_width, "");
@@ -332,17 +353,20 @@ count_operands (void *arg)
   return NULL;
 }
 
-/* If the display is shown, count the total of the N operands NAMES
-   (which must last until progress_finish), in a thread of its own if
-   one can be started, else now; FOLLOW and FOLLOW_TOP as for
-   count_tree.  */
+/* If the display is shown, add to the total the N operands NAMES (the
+   names, not the array, must last until progress_finish), in a thread
+   of its own if one can be started, else now; FOLLOW and FOLLOW_TOP as
+   for count_tree.  A later call (mv counts each operand as it turns
+   out to cross file systems) first waits for the count before.  */
 void
 progress_count (char const *const *names, int n, bool follow,
                 bool follow_top)
 {
   if (!display)
     return;
-  count_names = names;
+  end_count (false);
+  free (count_names);
+  count_names = xmemdup (names, n * sizeof *names);
   count_n = n;
   count_follow = follow;
   count_follow_top = follow_top;

@@ -8,6 +8,7 @@
 
 #include "copy-data.h"
 
+void progress_catch_status (void);
 void progress_init (bool want_display, struct copy_engine *engine);
 void progress_count (char const *const *names, int n, bool follow,
                      bool follow_top);

@@ -8,10 +8,13 @@
    directory against non-directory, the backup) and a plain rename
    replaces it.  Across file systems (EXDEV) the operand is copied by
    cp-copy.c as "cp -a" would, and the source is removed only once its
-   whole copy is written and closed.
+   whole copy is written and closed.  With --exchange, the two names
+   are swapped by one renameat2 (RENAME_EXCHANGE), after the same
+   checks, or not at all.
 
-   What this file may call: cp.h's tree copier, gnulib, and mv.h's
-   options.  It prints mv's messages.  */
+   What this file may call: cp.h's tree copier, cp-progress.h's
+   status line, gnulib, and mv.h's options.  It prints mv's
+   messages.  */
 
 #include <config.h>
 
@@ -37,6 +40,7 @@
 
 #include "copy-cli.h"
 #include "cp.h"
+#include "cp-progress.h"
 #include "mv.h"
 
 #define quoteaf(name) quotearg_style (shell_escape_always_quoting_style, name)
@@ -90,8 +94,12 @@ mv_init (struct mv_options const *opts)
     .sparse = COPY_SPARSE_AUTO, .backup = no_backups,
     .preserve = (COPY_PRESERVE_MODE | COPY_PRESERVE_TIMESTAMPS
                  | COPY_PRESERVE_OWNERSHIP | COPY_PRESERVE_XATTR),
-    .preserve_links = true, .verbose = o->verbose, .move = true
+    .preserve_links = true, .verbose = o->verbose, .move = true,
+    .progress = o->progress
   };
+  /* As cp, mv takes SIGUSR1 for its status line from the start: the
+     copier is set up only at the first move across file systems.  */
+  progress_catch_status ();
 }
 
 /* Remember where each operand to come is moved, as GNU's mv does
@@ -181,12 +189,13 @@ link_names_dst (char const *src, char const *dst, struct stat const *dst_st)
    must not move onto itself, as GNU's mv decides it: two names of one
    inode (two symbolic links hard-linked too), unless a backup is made
    of a second name of it; or a symbolic link onto the file it names
-   (link_names_dst), unless a backup is made.  -n never looks.  */
+   (link_names_dst), unless a backup is made.  Where nothing would be
+   replaced (-n, --update=none or none-fail) it never looks.  */
 static bool
 same_file (char const *src, struct stat const *st, char const *dst,
            struct stat const *dst_st)
 {
-  if (o->interactive == MV_NEVER)
+  if (o->update == UPDATE_NONE || o->update == UPDATE_NONE_FAIL)
     return false;
   bool same = SAME_INODE (*st, *dst_st);
   bool src_link = S_ISLNK (st->st_mode), dst_link = S_ISLNK (dst_st->st_mode);
@@ -203,14 +212,14 @@ same_file (char const *src, struct stat const *st, char const *dst,
 }
 
 /* Whether --update's choice leaves DST (lstat DST_ST) be, for SRC
-   (lstat ST); set *FAILED when it is a failure (none-fail, reported).  */
+   (lstat ST); set *FAILED when it is a failure (none-fail, reported).
+   A directory SRC is never older (GNU's rule), but none and none-fail
+   leave any DST be.  */
 static bool
 update_skips (struct stat const *st, char const *dst,
               struct stat const *dst_st, bool *failed)
 {
   *failed = false;
-  if (S_ISDIR (st->st_mode))
-    return false;
   switch (o->update)
     {
     case UPDATE_ALL: return false;
@@ -220,9 +229,10 @@ update_skips (struct stat const *st, char const *dst,
       *failed = true;
       return true;
     case UPDATE_OLDER:
-      return !(dst_st->st_mtim.tv_sec < st->st_mtim.tv_sec
-               || (dst_st->st_mtim.tv_sec == st->st_mtim.tv_sec
-                   && dst_st->st_mtim.tv_nsec < st->st_mtim.tv_nsec));
+      return (!S_ISDIR (st->st_mode)
+              && !(dst_st->st_mtim.tv_sec < st->st_mtim.tv_sec
+                   || (dst_st->st_mtim.tv_sec == st->st_mtim.tv_sec
+                       && dst_st->st_mtim.tv_nsec < st->st_mtim.tv_nsec)));
     }
   return false;
 }
@@ -289,7 +299,8 @@ back_up (char const *src, struct stat const *st, char const *dst,
    GNU's mv's order: the same file, --update, the prompts, directory
    against non-directory (either way allowed with a backup), a
    destination an earlier operand was moved to, then the backup, made
-   if asked, its name in *BACKUP.  */
+   if asked, its name in *BACKUP.  An exchange loses nothing: it stops
+   after the prompts (GNU's rule; it takes no backup).  */
 static enum verdict
 judge_existing (char const *src, struct stat const *st, char const *dst,
                 struct stat const *dst_st, char **backup)
@@ -305,6 +316,8 @@ judge_existing (char const *src, struct stat const *st, char const *dst,
     return failed ? FAIL : SKIP;
   if (!may_replace (dst, dst_st))
     return SKIP;
+  if (o->exchange)
+    return GO_ON;
   bool src_dir = S_ISDIR (st->st_mode), dst_dir = S_ISDIR (dst_st->st_mode);
   bool backups = o->backup != no_backups;
   if (src_dir && !dst_dir && !backups)
@@ -426,7 +439,9 @@ remove_entry (int dirfd, char const *name, char const *path, bool is_dir)
 
 /* Move SRC (lstat ST) to DST on another file system: remove DST if
    there (EXISTS), copy SRC there as "cp -a" does, then remove SRC.
-   BACKUP is the backup made of DST, or NULL.  Return true if all went
+   BACKUP is the backup made of DST, or NULL.  -g's total grows by
+   SRC's size here, the first moment it is known to be copied (SRC is
+   an operand, which lasts until mv_finish).  Return true if all went
    well.  */
 static bool
 move_across (char const *src, struct stat const *st, char const *dst,
@@ -446,6 +461,7 @@ move_across (char const *src, struct stat const *st, char const *dst,
       cp_copy_init (&copy_opts, 1);
       copier_ready = true;
     }
+  cp_count_operands (&src, 1);
   copy_opts.move_backup = backup;
   bool copied = cp_copy_operand (src, dst, NULL);
   copy_opts.move_backup = NULL;
@@ -516,12 +532,61 @@ note_dir (struct stat const *st, char const *dst)
   record_file (dirs_tried, dst, st);
 }
 
+/* Swap SRC and DST (--exchange), both of which must exist, after the
+   checks of a destination in the way (judge_existing), in one
+   renameat2 that swaps both or neither.  Return true if they were
+   swapped, or left be as the options say.  */
+static bool
+exchange_operand (char const *src, char const *dst)
+{
+  struct stat st, dst_st;
+  if (lstat (src, &st) < 0)
+    {
+      error (0, errno, "cannot stat %s", quoteaf (src));
+      return false;
+    }
+  int err = lstat (dst, &dst_st) == 0 ? 0 : errno;
+  if (err && err != ENOENT)
+    {
+      error (0, err, "cannot stat %s", quoteaf (dst));
+      return false;
+    }
+  if (!err)
+    {
+      char *backup = NULL;      /* --backup is refused with --exchange */
+      switch (judge_existing (src, &st, dst, &dst_st, &backup))
+        {
+        case GO_ON: break;
+        case SKIP: return true;
+        case FAIL: return false;
+        }
+      if (renameat2 (AT_FDCWD, src, AT_FDCWD, dst, RENAME_EXCHANGE) == 0)
+        {
+          if (o->verbose)
+            printf ("exchanged %s <-> %s\n", quoteaf_n (0, src),
+                    quoteaf_n (1, dst));
+          return true;
+        }
+      err = errno;
+      /* The kernel's EINVAL (a file system that cannot swap, or a
+         directory and one inside it) is GNU's ENOTSUP: gnulib's
+         renameatu, which GNU's mv calls, turns it into that.  */
+      if (err == EINVAL || err == ENOSYS)
+        err = ENOTSUP;
+    }
+  error (0, err, "cannot exchange %s and %s", quoteaf_n (0, src),
+         quoteaf_n (1, dst));
+  return false;
+}
+
 /* Move SRC to DST as the options say.  RENAME_ERR is the errno of a
    RENAME_NOREPLACE rename of the two already tried (0 if it worked),
    or -1 if none was.  Return true if all went well.  */
 bool
 mv_operand (char const *src, char const *dst, int rename_err)
 {
+  if (o->exchange)
+    return exchange_operand (src, dst);
   int err = rename_err;
   if (err < 0)
     err = (renameat2 (AT_FDCWD, src, AT_FDCWD, dst, RENAME_NOREPLACE) == 0

@@ -36,6 +36,7 @@
 enum
 {
   BACKUP_OPTION = CHAR_MAX + 1,
+  EXCHANGE_OPTION,
   NO_COPY_OPTION,
   STRIP_TRAILING_SLASHES_OPTION,
   UPDATE_OPTION,
@@ -46,11 +47,13 @@ enum
 static struct option const long_options[] = {
   { "backup", optional_argument, NULL, BACKUP_OPTION },
   { "context", no_argument, NULL, 'Z' },
+  { "exchange", no_argument, NULL, EXCHANGE_OPTION },
   { "force", no_argument, NULL, 'f' },
   { "interactive", no_argument, NULL, 'i' },
   { "no-clobber", no_argument, NULL, 'n' },
   { "no-copy", no_argument, NULL, NO_COPY_OPTION },
   { "no-target-directory", no_argument, NULL, 'T' },
+  { "progress", no_argument, NULL, 'g' },
   { "strip-trailing-slashes", no_argument, NULL,
     STRIP_TRAILING_SLASHES_OPTION },
   { "suffix", required_argument, NULL, 'S' },
@@ -74,7 +77,11 @@ Rename SOURCE to DEST, or move each SOURCE into DIRECTORY.\n\
 Mandatory arguments to long options are mandatory for short options too.\n\
       --backup[=CONTROL]       back up each destination file that exists\n\
   -b                           like --backup, without an argument\n\
+      --exchange               swap SOURCE and DEST, which must both\n\
+                                 exist, in one atomic rename\n\
   -f, --force                  never ask before overwriting\n\
+  -g, --progress               show progress on a terminal, for a move\n\
+                                 across file systems\n\
   -i, --interactive            ask before overwriting\n\
   -n, --no-clobber             never overwrite an existing file\n\
 Of -i, -f and -n, the last one given wins.\n\
@@ -99,7 +106,12 @@ exist, else simple), simple or never.  The suffix is ~, unless set with\n\
 \n\
 Across file systems, each SOURCE is copied as \"cp -a\" copies (modes,\n\
 owners, times, extended attributes, hard links), then removed, once\n\
-all of its copy is written.\n",
+all of its copy is written.  SIGUSR1 makes such a copy print the file\n\
+it is at and how far it has got.\n\
+\n\
+--exchange swaps two names of one file system, and fails across file\n\
+systems.  Into a DIRECTORY (or -t), each SOURCE is swapped with the\n\
+entry of its name there; -T swaps SOURCE with DEST itself.\n",
          stdout);
   exit (status);
 }
@@ -129,9 +141,11 @@ move_into (char const *dir, int n, char **files)
 }
 
 /* Move the N operands in FILES (and TARGET_DIR, from -t, or NULL);
-   NO_TARGET_DIR is -T.  Return true if every move worked.  */
+   NO_TARGET_DIR is -T, EXCHANGE --exchange.  Return true if every move
+   worked.  */
 static bool
-do_move (int n, char **files, char const *target_dir, bool no_target_dir)
+do_move (int n, char **files, char const *target_dir, bool no_target_dir,
+         bool exchange)
 {
   int err;
   check_operand_count (n, files, target_dir == NULL, target_dir,
@@ -148,9 +162,13 @@ do_move (int n, char **files, char const *target_dir, bool no_target_dir)
   if (n == 2)
     {
       /* As GNU's mv: try the rename first, which cannot replace
-         anything; only if it fails is DEST looked at.  */
-      int rerr = (renameat2 (AT_FDCWD, files[0], AT_FDCWD, files[1],
-                             RENAME_NOREPLACE) == 0 ? 0 : errno);
+         anything; only if it fails is DEST looked at.  An exchange
+         looks at DEST first: into a directory, it swaps with the
+         entry there.  */
+      int rerr = -1;
+      if (!exchange)
+        rerr = (renameat2 (AT_FDCWD, files[0], AT_FDCWD, files[1],
+                           RENAME_NOREPLACE) == 0 ? 0 : errno);
       if (rerr == 0 || !target_is_dir (files[1], &err))
         return mv_operand (files[0], files[1], rerr);
     }
@@ -172,7 +190,7 @@ main (int argc, char **argv)
   atexit (close_stdout);
   argmatch_die = argmatch_failed;
 
-  while ((c = getopt_long (argc, argv, "bfint:uvS:TZ", long_options, NULL))
+  while ((c = getopt_long (argc, argv, "bfgint:uvS:TZ", long_options, NULL))
          != -1)
     switch (c)
       {
@@ -182,7 +200,9 @@ main (int argc, char **argv)
           version_control = optarg;
         break;
       case 'b': backup_given = true; break;
+      case EXCHANGE_OPTION: o.exchange = true; break;
       case 'f': o.interactive = MV_FORCE; break;
+      case 'g': o.progress = true; break;
       case 'i': o.interactive = MV_ASK; break;
       case 'n': o.interactive = MV_NEVER; break;
       case NO_COPY_OPTION: o.no_copy = true; break;
@@ -209,6 +229,12 @@ main (int argc, char **argv)
   if (backup_given && o.interactive == MV_NEVER)
     usage_error ("%s", "options --backup and --no-clobber are mutually "
                  "exclusive");
+  /* Newer GNU's rule and message: 9.1 has no --exchange, nor
+     --update=none or none-fail.  */
+  if (backup_given && (o.exchange || o.update == UPDATE_NONE
+                       || o.update == UPDATE_NONE_FAIL))
+    usage_error ("%s", "cannot combine --backup with --exchange, -n, or "
+                 "--update=none-fail");
   if (o.interactive == MV_NEVER)
     o.update = UPDATE_NONE;
   o.backup = (backup_given ? xget_version ("backup type", version_control)
@@ -219,7 +245,7 @@ main (int argc, char **argv)
       strip_trailing_slashes (argv[i]);
   mv_init (&o);
   bool ok = do_move (argc - optind, argv + optind, target_dir,
-                     no_target_dir);
+                     no_target_dir, o.exchange);
   mv_finish ();
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -27,6 +27,9 @@ struct mv_options
   enum backup_type backup;
   bool verbose;
   bool no_copy;                 /* --no-copy: fail across file systems */
+  bool exchange;                /* --exchange: swap SOURCE and DEST */
+  bool progress;                /* -g: cp -g's display, across file
+                                   systems */
   bool stdin_tty;
 };
 

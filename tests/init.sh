@@ -73,6 +73,12 @@
 #                        it, else says it is not tested.
 #   wait_for_ N CMD...   runs CMD until it succeeds, at most N times,
 #                        0.05 s apart; fails if it never did.
+#   display_shown_ TERM PATTERN
+#                        TERM, what script(1) caught of a tool run with -g
+#                        then 'echo "exit $?"', shows a success, a progress
+#                        line matching the extended regular expression
+#                        PATTERN, and the display erased at the end; else
+#                        prints what is wrong and fails.
 #   calls_per_file_ BASE RUN N LIMIT WHAT
 #                        from two strace -c -f summaries, BASE (a run with
 #                        few files) and RUN (the same with N files more),
@@ -584,6 +590,24 @@ wait_for_ ()
     test $wf_n_ -gt 0 || return 1
     sleep 0.05
   done
+}
+
+# display_shown_ TERM PATTERN: see the head of this file.  The pty turns
+# "\n" into "\r\n"; the last thing the tool writes before the exit
+# status is the erasure: "\r", as many blanks as the line drawn before
+# it, "\r".
+display_shown_ ()
+{
+  grep -a 'exit 0' "$1" > /dev/null \
+    || { echo "the run on a terminal failed:"; cat -A "$1"; return 1; }
+  tr '\r' '\n' < "$1" | grep -a -E "$2" > /dev/null \
+    || { echo "no progress line matching '$2':"; cat -A "$1"; return 1; }
+  perl -0777 -ne '
+    s/exit 0\r\n\z// or exit 1;
+    /\r([^\r\n]*)\r( +)\r\z/ or exit 1;
+    exit (length ($2) >= length ($1) ? 0 : 1)' "$1" \
+    || { echo "the display is not erased at the end:"
+         tail -c 300 "$1" | od -An -c; return 1; }
 }
 
 # calls_per_file_ BASE RUN N LIMIT WHAT: see the head of this file.

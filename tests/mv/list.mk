@@ -3,8 +3,10 @@
 ## src/mv) with GNU's (/usr/bin/mv): output, messages, exit status and
 ## the trees left behind (tests/cp/tree-dump).  Run them against GNU
 ## itself with: make check TESTS="$(echo tests/mv/*.sh)" BRISK_MV=/usr/bin/mv
-## But newer-options.sh, which checks what GNU 9.1 lacks (--update=WHICH,
-## --no-copy) against the answers newer GNU gives.
+## But newer-options.sh and exchange*.sh, which check what GNU 9.1 lacks
+## (--update=WHICH, --no-copy, --exchange) against the answers newer GNU
+## gives.  progress.sh checks Brisk's own -g and SIGUSR1, and nothing
+## against GNU.
 MV_TESTS = \
   tests/mv/acl.sh \
   tests/mv/across.sh \
@@ -12,10 +14,13 @@ MV_TESTS = \
   tests/mv/basic.sh \
   tests/mv/enospc.sh \
   tests/mv/errors.sh \
+  tests/mv/exchange.sh \
+  tests/mv/exchange-unsupported.sh \
   tests/mv/hard-links.sh \
   tests/mv/names.sh \
   tests/mv/newer-options.sh \
   tests/mv/overwrite.sh \
+  tests/mv/progress.sh \
   tests/mv/prompt-tty.sh \
   tests/mv/same-file.sh \
   tests/mv/sticky-across.sh \
