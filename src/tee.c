@@ -90,6 +90,12 @@
    reports EAGAIN and drops the output (or stops reading), this one
    waits and goes on.
 
+   In the "nopipe" modes (-p), as GNU 9.2's tee, an input that may keep
+   tee waiting (not a regular file) is waited for with poll(2) together
+   with the pipe outputs, before each round or read: a pipe whose
+   reader has gone is dropped then, and tee ends once no output is
+   left, without waiting for more input (input_or_gone).
+
    Where a file holds what it holds because of the piece size, as a
    file named twice with -a does (it gets each piece once per
    descriptor, in turn), tee takes GNU's pieces of 8 KiB in that loop
