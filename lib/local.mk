@@ -33,6 +33,7 @@ lib_libbrisk_la_SOURCES += lib/io-wait.c lib/io-wait.h \
 lib_libbrisk_la_SOURCES += lib/same-content.c lib/same-content.h
 lib_libbrisk_la_SOURCES += lib/cat-format.c lib/cat-format.h
 lib_libbrisk_la_SOURCES += lib/split-args.c lib/split-args.h \
+  lib/temp-spool.c lib/temp-spool.h \
   lib/memchr-nth.c lib/memchr-nth.h
 lib_libbrisk_la_SOURCES += lib/preserve-list.c lib/preserve-list.h
 lib_libbrisk_la_SOURCES += lib/install-mode.c lib/install-mode.h

@@ -24,6 +24,7 @@
 #include "ioblksize.h"
 #include "memchr-nth.h"
 #include "split.h"
+#include "temp-spool.h"
 #include "xalloc.h"
 
 /* Read up to N bytes of the input into BUF; return the count, 0 at end
@@ -274,9 +275,10 @@ cut_line_bytes (intmax_t n_bytes, char *buf, size_t bufsize)
 /* ---- -n: chunks ---------------------------------------------------- */
 
 /* The input of a chunk cut: SIZE bytes from offset BASE.  If MEM is not
-   null, they were all read into it (an input whose size the kernel
-   does not tell, such as a /proc file); else the input is a seekable
-   file, read from where it is asked.  */
+   null, they were all read into it (an input that ended within the
+   reading buffer); else the input is a seekable file, read from where
+   it is asked: the input itself, or the temporary file that took its
+   place (chunk_spool).  */
 struct chunk_input
 {
   off_t base;
@@ -284,41 +286,102 @@ struct chunk_input
   char *mem;
 };
 
-/* Learn the size of the input from its offset on, into IN, reading it
-   into BUF (of BUFSIZE bytes) if the kernel does not tell it.  Exit
-   with "cannot determine file size" if the input cannot seek, cannot
-   be read (a directory), or has more than BUFSIZE bytes but no
-   size.  */
-static void
-chunk_input_size (struct chunk_input *in, char *buf, size_t bufsize)
+/* Exit with GNU's message for an input whose size cannot be had, and
+   the errno value ERR.  */
+static _Noreturn void
+die_size (int err)
 {
-  in->mem = NULL;
-  in->base = lseek (STDIN_FILENO, 0, SEEK_CUR);
-  if (in->base < 0)
-    {
-      if (errno == ESPIPE)
-        errno = 0;
-      goto unknown;
-    }
-  if (S_ISREG (in_st.st_mode) && 0 < in_st.st_size)
-    {
-      in->size = in->base < in_st.st_size ? in_st.st_size - in->base : 0;
-      return;
-    }
+  error (EXIT_FAILURE, err, "%s: cannot determine file size",
+         quotef (infile));
+  abort ();
+}
+
+/* Read the input into BUF until its end or until BUFSIZE bytes are
+   there.  Return the count read; exit if the input cannot be read (a
+   directory).  */
+static size_t
+chunk_read_head (char *buf, size_t bufsize)
+{
   size_t have = 0;
   for (ssize_t n; have < bufsize; have += n)
     if ((n = io_read (STDIN_FILENO, buf + have, bufsize - have)) <= 0)
       {
         if (n < 0)
-          goto unknown;
-        in->mem = buf;
-        in->size = have;
-        return;
+          die_size (errno);
+        break;
       }
-  errno = EOVERFLOW;
-unknown:
-  error (EXIT_FAILURE, errno, "%s: cannot determine file size",
-         quotef (infile));
+  return have;
+}
+
+/* The input, at offset IN->base, went on past the HAVE bytes read from
+   it.  Return false for an input to spool: one that cannot seek (a
+   pipe, a socket, a terminal) or a regular file whose st_size fell
+   short (a /proc file).  A seekable input of another kind tells its
+   size by lseek (a block device): set IN's size and return true.
+   Exit with "cannot determine file size" and EOVERFLOW, as GNU 9.1
+   does, for one whose offset did not move as it was read, or whose end
+   lseek cannot find: /dev/zero, /dev/urandom, which GNU 9.2 would copy
+   until the temporary file's file system is full.  */
+static bool
+chunk_seek_size (struct chunk_input *in, size_t have)
+{
+  if (in->base < 0 || S_ISREG (in_st.st_mode))
+    return false;
+  off_t cur = lseek (STDIN_FILENO, 0, SEEK_CUR);
+  off_t end = lseek (STDIN_FILENO, 0, SEEK_END);
+  if (cur < 0 || cur - in->base < (off_t) have || end < cur
+      || end == TYPE_MAXIMUM (off_t))
+    die_size (EOVERFLOW);
+  in->size = end - in->base;
+  return true;
+}
+
+/* Copy the HAVE bytes read into BUF and the rest of the input into an
+   unlinked temporary file in $TMPDIR (or /tmp), which becomes the
+   input, and IN with it.  Exit in GNU's words if that fails.  */
+static void
+chunk_spool (struct chunk_input *in, char const *buf, size_t have)
+{
+  struct spool_result r;
+  if (spool_input (&engine, STDIN_FILENO, &in_st, buf, have, &r) != 0)
+    {
+      int err = errno;
+      if (r.failure == SPOOL_FAILED_CREATE && r.name)
+        error (0, err, "failed to create temporary file %s",
+               quoteaf (r.name));
+      free (r.name);
+      die_size (err);
+    }
+  in->base = 0;
+  in->size = in_st.st_size;
+}
+
+/* Learn the size of the input from its offset on, into IN: a regular
+   file tells it; any other input is read into BUF (of BUFSIZE bytes),
+   and if it ends there the chunks are cut from BUF; if not, a seekable
+   input whose end can be found is read where asked, and a pipe, a
+   socket or a /proc file is first spooled to a temporary file (GNU
+   9.2; 9.1 said "cannot determine file size").  Exit with that message
+   if the input cannot be read (a directory), is endless (see
+   chunk_seek_size) or cannot be spooled.  */
+static void
+chunk_input_size (struct chunk_input *in, char *buf, size_t bufsize)
+{
+  in->mem = NULL;
+  in->base = lseek (STDIN_FILENO, 0, SEEK_CUR);
+  if (0 <= in->base && S_ISREG (in_st.st_mode) && 0 < in_st.st_size)
+    {
+      in->size = in->base < in_st.st_size ? in_st.st_size - in->base : 0;
+      return;
+    }
+  size_t have = chunk_read_head (buf, bufsize);
+  if (have < bufsize)
+    {
+      in->mem = buf;
+      in->size = have;
+    }
+  else if (!chunk_seek_size (in, have))
+    chunk_spool (in, buf, have);
 }
 
 /* Write the bytes FROM..TO of IN to FD (named NAME; FILTER: a --filter

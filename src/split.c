@@ -152,6 +152,9 @@ CHUNKS may be:\n\
   r/N     like 'l' but use round robin distribution\n\
   r/K/N   likewise but only output Kth of N to stdout\n\
 \n\
+-n (except -nr) will buffer to $TMPDIR, defaulting to /tmp,\n\
+if the input size cannot easily be determined.\n\
+\n\
 Byte pieces (-b, -n N) of a regular file are copied in the kernel\n\
 (copy_file_range), without passing through split.\n\
 ", stdout);

@@ -90,6 +90,12 @@
    reports EAGAIN and drops the output (or stops reading), this one
    waits and goes on.
 
+   In the "nopipe" modes (-p), as GNU 9.2's tee, an input that may keep
+   tee waiting (not a regular file) is waited for with poll(2) together
+   with the pipe outputs, before each round or read: a pipe whose
+   reader has gone is dropped then, and tee ends once no output is
+   left, without waiting for more input (input_or_gone).
+
    Where a file holds what it holds because of the piece size, as a
    file named twice with -a does (it gets each piece once per
    descriptor, in turn), tee takes GNU's pieces of 8 KiB in that loop
@@ -187,6 +193,7 @@ struct output
   enum method how;
   bool regular;         /* a regular file: the worker may write it */
   bool pipe_like;       /* a pipe or socket: a write may raise SIGPIPE */
+  bool fifo;            /* a pipe: poll(2) tells when its reader is gone */
   bool appending;       /* opened with O_APPEND */
   dev_t dev;            /* the file's device and inode, when REGULAR */
   ino_t ino;
@@ -219,6 +226,12 @@ static int scratch_rd = -1;
 static int scratch_wr = -1;
 static size_t scratch_cap;
 static int devnull_fd = -1;
+
+/* Whether tee watches its pipe outputs while it waits for input, to
+   end as soon as none is left (see input_or_gone), and the poll(2)
+   array for that: one slot for the input, one per output.  */
+static bool pipe_check;
+static struct pollfd *watch;
 
 /* Whether all went well so far: what the exit status says.  */
 static bool ok = true;
@@ -268,6 +281,7 @@ MODE determines behavior with write errors on the outputs:\n\
   exit           exit on error writing to any output\n\
   exit-nopipe    exit on error writing to any output not a pipe\n\
 The default MODE for the -p option is 'warn-nopipe'.\n\
+With \"nopipe\" MODEs, exit immediately if all outputs become broken pipes.\n\
 The default operation when --output-error is not specified, is to\n\
 exit immediately on error writing to a pipe, and diagnose errors\n\
 writing to non pipe outputs.\n\
@@ -337,6 +351,73 @@ output_failed (struct output *o, int err)
     report_failure (o, err);
 }
 
+/* Whether tee should watch its pipe outputs while it waits for input
+   (GNU 9.2's -p): in the "nopipe" modes, where a pipe whose reader is
+   gone is dropped without a word, and when the input FD may keep tee
+   waiting (it is not a regular file or a block device, which always
+   have data or end of file at hand).  */
+static bool
+wants_pipe_check (int fd)
+{
+  struct stat st;
+  if (output_error != OUTPUT_ERROR_WARN_NOPIPE
+      && output_error != OUTPUT_ERROR_EXIT_NOPIPE)
+    return false;
+  return !(fstat (fd, &st) == 0
+           && (S_ISREG (st.st_mode) || S_ISBLK (st.st_mode)));
+}
+
+/* Fill WATCH for input_or_gone: the input FD, to read, then one slot
+   per output, watched (no event asked: POLLERR comes anyway) if it is
+   a live pipe, else -1, which poll(2) skips.  Return how many outputs
+   are watched.  */
+static size_t
+watch_outputs (int fd)
+{
+  size_t n = 0;
+  watch[0] = (struct pollfd) { .fd = fd, .events = POLLIN };
+  for (size_t i = 0; i < n_outputs; i++)
+    {
+      bool w = outputs[i].alive && outputs[i].fifo;
+      watch[i + 1] = (struct pollfd) { .fd = w ? outputs[i].fd : -1 };
+      n += w;
+    }
+  return n;
+}
+
+/* Before reading the input FD, under pipe_check: wait until FD has
+   data (or its end, or an error) to read, and meanwhile drop each live
+   pipe output whose reader has gone (poll(2) says POLLERR), as if a
+   write had failed with EPIPE, which these modes do not report.
+   Return true when FD is to be read; false when no output is left, so
+   that tee ends without reading more.  Without pipe_check, or with no
+   live pipe output, return true at once; and after reporting a failure
+   of poll(2), from then on.  */
+static bool
+input_or_gone (int fd)
+{
+  while (pipe_check && watch_outputs (fd) > 0)
+    {
+      if (poll (watch, n_outputs + 1, -1) < 0)
+        {
+          if (errno == EINTR || errno == EAGAIN)
+            continue;
+          error (0, errno, "iopoll error");
+          ok = false;
+          pipe_check = false;   /* once: tee then reads as 9.1's */
+          return true;
+        }
+      for (size_t i = 0; i < n_outputs; i++)
+        if (watch[i + 1].revents & (POLLERR | POLLHUP | POLLNVAL))
+          output_failed (&outputs[i], EPIPE);
+      if (n_alive == 0)
+        return false;
+      if (watch[0].revents)
+        return true;
+    }
+  return true;
+}
+
 /* How the output O is first tried: pipes by tee(2); files, block
    devices, sockets and /dev/null by splice(2); anything else
    (terminals, other devices, and files open for appending, which
@@ -351,6 +432,7 @@ output_method (struct output *o)
     return BY_WRITE;
   o->regular = S_ISREG (st.st_mode);
   o->pipe_like = S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode);
+  o->fifo = S_ISFIFO (st.st_mode);
   o->appending = flags & O_APPEND;
   o->dev = st.st_dev;
   o->ino = st.st_ino;
@@ -444,7 +526,7 @@ appends_twice (void)
 static bool
 copy_read_write (void)
 {
-  while (n_alive > 0)
+  while (n_alive > 0 && input_or_gone (STDIN_FILENO))
     {
       ssize_t n = read_some (STDIN_FILENO, iobuf_size);
       if (n <= 0)
@@ -696,12 +778,15 @@ fill_feed (void)
 
 /* Open a round: tee as much of the input as the empty scratch pipe
    takes, waiting for input if there is none yet (first refilling an
-   empty feed pipe).  Return the count, 0 at end of input, or -1 with
-   errno set: no output has had any of the bytes the feed pipe may
-   hold (unfeed gives them back to the input).  */
+   empty feed pipe).  Return the count, 0 at end of input or when no
+   output is left (see input_or_gone), or -1 with errno set: no output
+   has had any of the bytes the feed pipe may hold (unfeed gives them
+   back to the input).  */
 static ssize_t
 open_round (void)
 {
+  if (!input_or_gone (in_fd))
+    return 0;
   if (feed_wr >= 0 && feed_len == 0)
     {
       ssize_t n = fill_feed ();
@@ -1215,6 +1300,9 @@ main (int argc, char **argv)
     signal (SIGPIPE, SIG_IGN);
 
   open_outputs (argv + optind, argc - optind, append);
+  pipe_check = wants_pipe_check (STDIN_FILENO);
+  if (pipe_check)
+    watch = xnmalloc (n_outputs + 1, sizeof *watch);
   /* Where the pieces show in a file, they are GNU's, whatever the
      buffer size would be.  */
   bool gnu_pieces = appends_twice ();
@@ -1234,6 +1322,7 @@ main (int argc, char **argv)
     ok = false;
   close_outputs ();
   alignfree (iobuf);
+  free (watch);
 
   if (close (STDIN_FILENO) != 0)
     error (EXIT_FAILURE, errno, "%s", "standard input");

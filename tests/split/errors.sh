@@ -12,12 +12,24 @@ seq 1 3000 > in
 head -c 30 in > small
 printf 'a\nb\nc\n' > xab
 
+# pipe_in_ ARG...: the pipe input for check_: "~in" for the chunk cuts
+# that GNU 9.1 cannot take from a pipe (Brisk spools it, as GNU 9.2
+# does), "|in" for the others.
+pipe_in_ ()
+{
+  case $* in
+    '-n r/'*) echo '|in' ;;
+    '-n '*) echo '~in' ;;
+    *) echo '|in' ;;
+  esac
+}
+
 pre_='ln -s /dev/full xab'
 for args in '-b 5000' '-l 1000' '-n 3' '-n l/3' '-C 5000'; do
   # shellcheck disable=SC2086
   check_ - $args ../../in || fail=1
   # shellcheck disable=SC2086
-  check_ '|in' $args || fail=1
+  check_ "$(pipe_in_ $args)" $args || fail=1
 done
 # Round robin: what xaa holds when writing xab fails depends on when
 # each tool's buffers are written; the message and status must agree.
@@ -37,7 +49,7 @@ for args in '-n 2/3' '-n l/2/3' '-n r/2/3'; do
   # shellcheck disable=SC2086
   check_ - $args ../../in || fail=1
   # shellcheck disable=SC2086
-  check_ '|in' $args || fail=1
+  check_ "$(pipe_in_ $args)" $args || fail=1
 done
 split_stdout_=
 

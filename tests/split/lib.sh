@@ -10,6 +10,9 @@
 #   -        /dev/null
 #   <FILE    the file FILE of the work directory
 #   |FILE    a pipe from cat FILE
+#   ~FILE    a pipe from cat FILE for Brisk, the file FILE for GNU: for
+#            -n N, K/N, l/N and l/K/N, which GNU 9.2 and later take from
+#            a pipe (9.1 cannot), cutting it as 9.1 cuts the file
 # $brisk_env_ (default empty), e.g. BRISK_IO_BUFSIZE=7, is put in
 # Brisk's environment only.  $split_stdout_, if set, is where standard
 # output goes instead (/dev/full).  $pre_ (default empty): a command
@@ -42,6 +45,11 @@ run_split_ ()
       -) ${rs_env_:+env $rs_env_} split "$@" < /dev/null ;;
       '<'*) ${rs_env_:+env $rs_env_} split "$@" < "$top_work_/${rs_in_#?}" ;;
       '|'*) cat "$top_work_/${rs_in_#?}" | ${rs_env_:+env $rs_env_} split "$@" ;;
+      '~'*) if test "$rs_bin_" = gbin_; then
+              split "$@" < "$top_work_/${rs_in_#?}"
+            else
+              cat "$top_work_/${rs_in_#?}" | ${rs_env_:+env $rs_env_} split "$@"
+            fi ;;
     esac > "${split_stdout_:-../out}" 2> ../err
     echo $? > ../rc
   )

@@ -73,11 +73,16 @@ done <<TABLE
 TABLE
 
 # Huge counts of an input that cannot tell its size, or is standard
-# input.
+# input.  The chunk cuts of a pipe are compared with GNU 9.1's of the
+# file ("~in"): GNU 9.2 and later spool the pipe and cut it the same.
 for args in "-n $umax" "-n 1/$umax" "-n l/$oover" "-n r/2/$umax" \
             "-l $umax"; do
+  case $args in
+    '-n r/'* | -l*) pipe='|in' ;;
+    *) pipe='~in' ;;
+  esac
   # shellcheck disable=SC2086
-  check_ '|in' $args || fail=1
+  check_ "$pipe" $args || fail=1
   # shellcheck disable=SC2086
   check_ '<in' $args || fail=1
 done

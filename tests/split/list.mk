@@ -8,5 +8,6 @@ SPLIT_TESTS = \
   tests/split/errors.sh \
   tests/split/limits.sh \
   tests/split/options.sh \
+  tests/split/pipe-chunks.sh \
   tests/split/syscalls.sh \
   tests/split/tiny-buffer.sh

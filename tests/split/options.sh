@@ -81,6 +81,11 @@ gnu=$(gnu_tool split)
 "$gnu" --help | sed -n '1,/^  r\/K\/N/p' | sed "s#$gnu#split#" > exp
 sed -n '1,/^  r\/K\/N/p' help | sed "s#$BRISK_BIN/split#split#" > out
 compare exp out || fail=1
+# GNU 9.2's note on spooling.
+printf '%s\n' '-n (except -nr) will buffer to $TMPDIR, defaulting to /tmp,' \
+  'if the input size cannot easily be determined.' > exp
+grep -A1 -e '^-n (except' help > out
+compare exp out || fail=1
 "$BRISK_BIN/split" --version | sed 1q > out || fail=1
 grep '^split (brisk) ' out > /dev/null || { cat out; fail=1; }
 

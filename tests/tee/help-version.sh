@@ -14,6 +14,10 @@ for opt in '-a,' --append '-i,' --ignore-interrupts -p --output-error \
     || { echo "--help does not mention $opt" >&2; fail=1; }
 done
 
+# GNU 9.2's line on -p.
+grep -e 'With "nopipe" MODEs, exit immediately if all outputs become broken pipes\.$' \
+  help > /dev/null || { echo "--help does not say what -p ends" >&2; fail=1; }
+
 # The first line as every Brisk tool's: "tee (PACKAGE) VERSION".
 brisk_ tee --version > version || fail=1
 brisk_ md5sum --version | sed '1!d; s/^md5sum /tee /' > exp

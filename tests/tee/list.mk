@@ -2,6 +2,7 @@
 ## sources tests/tee/lib.sh (tests/init.sh plus tee's helpers).  The
 ## slowest, integrity.sh (64 MiB five times), takes a few seconds.
 TEE_TESTS = \
+  tests/tee/all-gone.sh \
   tests/tee/append.sh \
   tests/tee/early-close.sh \
   tests/tee/fault-feed.sh \

@@ -3,7 +3,7 @@
 # write, the same as GNU.  When a read or write would block (EAGAIN), Brisk
 # waits with poll and goes on, where GNU 9.1 reports the error: every byte
 # must arrive, exit 0, nothing on stderr; through both the read/write path
-# (input a file) and the kernel path (input a pipe).
+# (input a file) and the kernel path (input a pipe), with and without -p.
 . "$(dirname "$0")/lib.sh"
 
 printf 'non-blocking\n' > small
@@ -61,5 +61,14 @@ check_ "stdout, pipe input"
 # Both.
 (sleep 0.1; cat big) | nonblock_ 0,1 $b a 2> err | perl -e "$slow" > out
 check_ "stdin and stdout"
+# The same under -p, which also polls the pipe outputs before each
+# round or read (GNU 9.2): a full non-blocking pipe is not a gone one.
+cat big | nonblock_ 1 $b -p a 2> err | perl -e "$slow" > out
+check_ "stdout, pipe input, -p"
+(sleep 0.1; cat big) | nonblock_ 0,1 $b -p a 2> err | perl -e "$slow" > out
+check_ "stdin and stdout, -p"
+nonblock_ 1 $b --output-error=exit-nopipe a < big 2> err \
+  | perl -e "$slow" > out
+check_ "stdout, file input, exit-nopipe"
 
 Exit $fail
