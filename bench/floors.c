@@ -14,10 +14,22 @@
        what any split -b must at least do where the pieces cannot share
        the input's blocks (tmpfs, ext4), without reading the input.
        bench/split-compare times it beside split -b.
+     bench/floors chain OPS BLOCK FILE
+       Reads FILE as floors open-read does (in reads of 128 KiB) and, for
+       each BLOCK bytes of it, runs a chain of OPS dependent one-cycle
+       instructions (add, xor, rotate by a constant) on one register,
+       seeded by the block's first word: what a hash whose block is
+       one chain of OPS such steps costs at the least on this CPU, with
+       the reading.  BLAKE2b is 24 steps of a G whose chain is 12 such
+       instructions long (12 rounds of a column step and a diagonal
+       step; the four G of a step run side by side): bench/cksum-compare
+       times `chain 288 128 FILE` beside b2sum.
 
    Exit status: 0, or 1 with a message if a call fails.  */
 
 #include <config.h>
+
+#include <stdint.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -91,6 +103,38 @@ write_pieces (long long total, long long piece, const char *dir)
     }
 }
 
+/* Read the file NAME and run, for each BLOCK bytes, a chain of OPS
+   (rounded down to a multiple of 4) dependent one-cycle instructions;
+   print the chain's result, so that nothing can be left out.  */
+static void
+chain (const char *name, long ops, long block)
+{
+  static unsigned char rbuf[128 * 1024];
+  uint64_t x = 0;
+  int fd = open (name, O_RDONLY);
+  if (fd < 0)
+    die ("open", name);
+  ssize_t r;
+  while ((r = read (fd, rbuf, sizeof rbuf)) > 0)
+    for (ssize_t at = 0; at + block <= r; at += block)
+      {
+        uint64_t w;
+        memcpy (&w, rbuf + at, sizeof w);
+        for (long i = 0; i < ops / 4; i++)
+#if defined __x86_64__ && defined __GNUC__
+          __asm__ ("add %1, %0\n\txor %1, %0\n\trol $17, %0\n\tadd %1, %0"
+                   : "+r" (x) : "r" (w));
+#else
+          x = ((x + w) ^ w) << 17 | ((x + w) ^ w) >> 47, x += w;
+#endif
+      }
+  if (r < 0)
+    die ("read", name);
+  if (close (fd) != 0)
+    die ("close", name);
+  printf ("%016llx\n", (unsigned long long) x);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -98,10 +142,14 @@ main (int argc, char **argv)
     open_read (argv + 2, argc - 2);
   else if (argc == 5 && strcmp (argv[1], "write-pieces") == 0)
     write_pieces (atoll (argv[2]) * MIB, atoll (argv[3]) * MIB, argv[4]);
+  else if (argc == 5 && strcmp (argv[1], "chain") == 0
+           && atol (argv[2]) > 0 && atol (argv[3]) >= 8)
+    chain (argv[4], atol (argv[2]), atol (argv[3]));
   else
     {
       fputs ("usage: floors open-read FILE...\n"
-             "       floors write-pieces TOTAL_MIB PIECE_MIB DIR\n",
+             "       floors write-pieces TOTAL_MIB PIECE_MIB DIR\n"
+             "       floors chain OPS BLOCK FILE\n",
              stderr);
       return 1;
     }
