@@ -37,6 +37,7 @@
 #include "hash-lanes.h"
 #include "ioblksize.h"
 #include "nproc.h"
+#include "printable.h"
 #include "progname.h"
 #include "quote.h"
 #include "quotearg.h"
@@ -259,6 +260,11 @@ and read in batches through io_uring; BRISK_URING=0 turns that off.\n\
 ", stdout);
   if (is_sum)
     return;
+  fputs ("\
+\n\
+When checking, with standard output a terminal, a file name that holds a\n\
+control character is quoted for the shell, as ls quotes it there.\n\
+", stdout);
   fputs ("\
 \n\
 With -j above 1, worker threads read and hash regular files while the main\n\
@@ -788,18 +794,32 @@ struct check_counts
   bool matched;         /* at least one file matched */
 };
 
-/* Print the result NAME: WHAT for a check line, unless --status.  */
+/* Whether standard output is a terminal: --check then quotes the names
+   that hold control characters (see print_check_result).  */
+static bool stdout_is_tty;
+
+/* Print the result NAME: WHAT for a check line, unless --status.  On a
+   terminal, a name holding a control character or a byte that is no
+   character (the check file may come from anywhere, and such a name
+   could send escape sequences to the terminal) is quoted for the shell
+   as GNU's ls quotes it there, and as GNU 9.11's --check quotes it
+   anywhere; elsewhere GNU 9.1's bytes.  */
 static void
 print_check_result (const char *name, const char *what)
 {
   if (status_only)
     return;
-  /* Unlike sum lines, GNU escapes a name here only when it holds a
-     newline (and then escapes backslashes and carriage returns too).  */
-  bool escape = strchr (name, '\n') != NULL;
-  if (escape)
-    putchar ('\\');
-  print_name (name, escape);
+  if (stdout_is_tty && !mbs_printable (name))
+    fputs (quotef (name), stdout);
+  else
+    {
+      /* Unlike sum lines, GNU 9.1 escapes a name here only when it
+         holds a newline (then backslashes and carriage returns too).  */
+      bool escape = strchr (name, '\n') != NULL;
+      if (escape)
+        putchar ('\\');
+      print_name (name, escape);
+    }
   printf (": %s\n", what);
   end_line (true);
 }
@@ -1395,7 +1415,8 @@ main (int argc, char **argv)
      not mix their lines (as GNU's do), and many files cost one write
      for many lines.  error () writes stdout out before it prints, so
      lines and diagnostics come in the order they were made.  */
-  if (isatty (STDOUT_FILENO))
+  stdout_is_tty = isatty (STDOUT_FILENO);
+  if (stdout_is_tty)
     setvbuf (stdout, NULL, _IOLBF, 0);
   else
     {

@@ -10,6 +10,7 @@ SUM_TESTS = \
   tests/sum/check-rejected.sh \
   tests/sum/check-reversed.sh \
   tests/sum/check-syntax.sh \
+  tests/sum/check-tty.sh \
   tests/sum/digest-corpus.sh \
   tests/sum/file-names.sh \
   tests/sum/help-version.sh \
