@@ -168,10 +168,11 @@ parse_gnu_rest (struct digest_line_parser *p, char *s, size_t len,
 {
   /* The shortest line: the digest, a blank and a one-byte name.  The
      length check counts one more when the digest starts with a
-     backslash, as GNU's does.  */
-  if (len < hexlen + 2 + (s[0] == '\\'))
+     backslash, as GNU's does.  GNU 9.1's cksum and b2sum ask only for
+     3 bytes (see parse_cksum_line): "HEX " names the empty file.  */
+  if (!p->cksum_rules && len < hexlen + 2 + (s[0] == '\\'))
     return false;
-  if (s[hexlen] != ' ' && s[hexlen] != '\t')
+  if (len <= hexlen || (s[hexlen] != ' ' && s[hexlen] != '\t'))
     return false;
   s[hexlen] = '\0';
   *hex = s;
