@@ -77,6 +77,9 @@ static struct digest_algo sized_algo;
 /* cksum: whether -a was given (else --check takes each line's
    algorithm from its tag), --base64, --raw.  */
 static bool algorithm_specified;
+/* cksum -a sha2: with --check, each line's tag or digest length picks
+   its SHA-2 row.  */
+static bool sha2_family;
 static bool base64_digest;
 static bool raw_digest;
 
@@ -328,7 +331,8 @@ Mandatory arguments to long options are mandatory for short options too.\n\
   fputs (threads_help, stdout);
   fputs (length_help, stdout);
   fputs ("\
-                          (for sha2 and sha3: 224, 256, 384 or 512)\n\
+                          (for sha2 and sha3: 224, 256, 384 or 512;\n\
+                          with --check, each line's by default)\n\
       --raw             emit a raw binary digest, not hexadecimal\n\
       --tag             create a BSD-style checksum (the default)\n\
       --untagged        create a reversed style checksum, without digest type\n\
@@ -1237,7 +1241,9 @@ choose_algorithm (const char *name, const char *length_arg, uintmax_t bits,
                              || strcmp (name, "sha3") == 0);
   if (sha_family)
     {
-      if (do_check && !length_arg && strcmp (name, "sha3") == 0)
+      /* With --check, the lines choose the length (GNU 9.9).  */
+      sha2_family = strcmp (name, "sha2") == 0;
+      if (do_check && !length_arg)
         bits = 512;
       algo = sha_row (name, bits, length_arg);
     }
@@ -1276,7 +1282,8 @@ start_check (void)
     }
   digest_line_init_cksum (&line_parser, algo, is_cksum && !algorithm_specified,
                           is_cksum);
-  return (algorithm_specified && !algo->max_size
+  line_parser.sha2_family = sha2_family;
+  return (algorithm_specified && !algo->max_size && !sha2_family
           && strncmp (algo->name, "sha3-", 5) != 0);
 }
 

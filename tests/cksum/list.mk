@@ -3,6 +3,7 @@
 ## lacks the option.
 CKSUM_TESTS = \
   tests/cksum/check.sh \
+  tests/cksum/check-newer.sh \
   tests/cksum/errors.sh \
   tests/cksum/newer.sh \
   tests/cksum/output.sh \
