@@ -98,6 +98,10 @@ static bool have_read_stdin;
 
 /* Options.  BINARY is -1 until -b or -t says otherwise.  */
 static int binary = -1;
+/* cksum's -b (1) or -t (0), the last given, or -1 (GNU 9.4): they
+   mark untagged lines as GNU's *sum tools do; tagged ones, --check and
+   the rest of GNU 9.1's cksum ignore BINARY.  */
+static int cksum_binary = -1;
 static bool prefix_tag;
 static char line_delim = '\n';
 static bool ignore_missing;
@@ -173,10 +177,12 @@ static struct option const long_options[] = {
   { NULL, 0, NULL, 0 }
 };
 
-/* cksum's: no --binary or --text (-b and -t are refused without a
-   word, as GNU 9.1's cksum refuses them), but -a and its formats.  */
+/* cksum's: -a and its formats, and --binary and --text as newer GNU's
+   (9.4), for a cksum that stands in for md5sum and the others.  */
 static struct option const cksum_long_options[] = {
   { "algorithm", required_argument, NULL, 'a' },
+  { "binary", no_argument, NULL, 'b' },
+  { "text", no_argument, NULL, 't' },
   { "length", required_argument, NULL, 'l' },
   { "check", no_argument, NULL, 'c' },
   { "ignore-missing", no_argument, NULL, IGNORE_MISSING_OPTION },
@@ -326,6 +332,8 @@ With no FILE, or when FILE is -, read standard input.\n\
 Mandatory arguments to long options are mandatory for short options too.\n\
   -a, --algorithm=TYPE  select the digest type to use.  See DIGEST below.\n\
       --base64          emit base64-encoded digests, not hexadecimal\n\
+  -b, --binary          with --untagged, mark the files as read in binary\n\
+                          mode ('*'), as md5sum -b does\n\
   -c, --check           read checksums from the FILEs and check them\n\
 ", stdout);
   fputs (threads_help, stdout);
@@ -335,6 +343,7 @@ Mandatory arguments to long options are mandatory for short options too.\n\
                           with --check, each line's by default)\n\
       --raw             emit a raw binary digest, not hexadecimal\n\
       --tag             create a BSD-style checksum (the default)\n\
+  -t, --text            with --untagged, read in text mode (the default)\n\
       --untagged        create a reversed style checksum, without digest type\n\
 ", stdout);
   usage_check_options ();
@@ -738,8 +747,9 @@ print_sum_line (const char *name, const uint8_t *digest)
   if (!prefix_tag)
     {
       putchar (' ');
-      /* cksum writes every file as binary, as GNU's.  */
-      putchar (binary > 0 && !is_cksum ? '*' : ' ');
+      /* GNU 9.1's cksum marks no file as binary; newer GNU's those
+         of -b.  */
+      putchar ((is_cksum ? cksum_binary : binary) > 0 ? '*' : ' ');
       print_name (name, escape);
     }
   putchar (line_delim);
@@ -1148,7 +1158,7 @@ validate_options (bool do_check)
     why = "the --zero option is not supported when verifying checksums";
   else if (prefix_tag && do_check && !is_cksum)
     why = "the --tag option is meaningless when verifying checksums";
-  else if (binary >= 0 && do_check && !is_cksum)
+  else if ((is_cksum ? cksum_binary : binary) >= 0 && do_check)
     why = "the --binary and --text options are meaningless when "
           "verifying checksums";
   else if (ignore_missing && !do_check)
@@ -1162,6 +1172,8 @@ validate_options (bool do_check)
     why = "the --quiet option is meaningful only when verifying checksums";
   else if (strict && !do_check)
     why = "the --strict option is meaningful only when verifying checksums";
+  else if (is_cksum && prefix_tag && cksum_binary == 0)
+    why = "--text mode is only supported with --untagged";
   if (why)
     {
       error (0, 0, "%s", why);
@@ -1315,10 +1327,7 @@ parse_options (int argc, char **argv, bool *debug)
         algorithm_specified = true;
         break;
       case 'b':
-        /* cksum: -b is refused without a word, as GNU 9.1's.  */
-        if (is_cksum)
-          usage (EXIT_FAILURE);
-        binary = 1;
+        *(is_cksum ? &cksum_binary : &binary) = 1;
         break;
       case 'c':
         do_check = true;
@@ -1337,9 +1346,7 @@ parse_options (int argc, char **argv, bool *debug)
         algo_name = "sysv";
         break;
       case 't':
-        if (is_cksum)
-          usage (EXIT_FAILURE);
-        binary = 0;
+        *(is_cksum ? &cksum_binary : &binary) = 0;
         break;
       case 'z':
         line_delim = '\0';
