@@ -262,7 +262,8 @@ usage_brisk (void)
 \n\
 The environment variable BRISK_HASH_IMPL names the implementation to use\n\
 (for example portable, shani, avx2); by default the fastest one that this\n\
-CPU supports is chosen.  Several files are hashed side by side, in the\n\
+CPU supports is chosen, without the instructions that glibc's tunable\n\
+GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2,-AVX512F,... turns off.  Several files are hashed side by side, in the\n\
 lanes of a vector or interleaved core, where this CPU has one for the\n\
 algorithm; BRISK_LANES_IMPL=none turns that off.  Those files are opened\n\
 and read in batches through io_uring; BRISK_URING=0 turns that off.\n\

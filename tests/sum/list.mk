@@ -13,6 +13,7 @@ SUM_TESTS = \
   tests/sum/check-tty.sh \
   tests/sum/digest-corpus.sh \
   tests/sum/file-names.sh \
+  tests/sum/glibc-tunables.sh \
   tests/sum/help-version.sh \
   tests/sum/input-errors.sh \
   tests/sum/interleave.sh \
