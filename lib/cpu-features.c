@@ -6,6 +6,12 @@
 
 #if defined __x86_64__ || defined __i386__
 # include <cpuid.h>
+# if defined __has_include
+#  if __has_include (<sys/platform/x86.h>)
+#   include <sys/platform/x86.h>
+#   define HAVE_GLIBC_X86_FEATURES 1
+#  endif
+# endif
 #endif
 
 /* One bit per feature in the cache.  CPU_KNOWN is set once the other
@@ -115,6 +121,39 @@ cpu_probe_avx512 (unsigned int avx2, unsigned int leaf7_ebx,
   return bits;
 }
 
+/* Clear from the cpuid registers *LEAF1_ECX, *LEAF7_EBX and *LEAF7_ECX
+   the features that glibc (2.33 and later) does not count as active:
+   those that GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2,-AVX512F,... turns
+   off, which GNU coreutils 9.8 honours too.  Before the OS checks, so
+   that what depends on a feature goes with it (AVX-512 with AVX2).  */
+static void
+cpu_tunables (unsigned int *leaf1_ecx, unsigned int *leaf7_ebx,
+              unsigned int *leaf7_ecx)
+{
+#ifdef HAVE_GLIBC_X86_FEATURES
+  /* Clear BIT in the register REG unless glibc counts FEATURE active.  */
+# define CPU_TUNABLE(feature, reg, bit) \
+  if (!CPU_FEATURE_ACTIVE (feature)) \
+    *(reg) &= ~(bit)
+  CPU_TUNABLE (SSSE3, leaf1_ecx, LEAF1_ECX_SSSE3);
+  CPU_TUNABLE (SSE4_1, leaf1_ecx, LEAF1_ECX_SSE41);
+  CPU_TUNABLE (PCLMULQDQ, leaf1_ecx, LEAF1_ECX_PCLMUL);
+  CPU_TUNABLE (AVX, leaf1_ecx, LEAF1_ECX_AVX);
+  CPU_TUNABLE (BMI1, leaf7_ebx, LEAF7_EBX_BMI1);
+  CPU_TUNABLE (BMI2, leaf7_ebx, LEAF7_EBX_BMI2);
+  CPU_TUNABLE (AVX2, leaf7_ebx, LEAF7_EBX_AVX2);
+  CPU_TUNABLE (SHA, leaf7_ebx, LEAF7_EBX_SHA);
+  CPU_TUNABLE (AVX512F, leaf7_ebx, LEAF7_EBX_AVX512F);
+  CPU_TUNABLE (AVX512BW, leaf7_ebx, LEAF7_EBX_AVX512BW);
+  CPU_TUNABLE (AVX512VL, leaf7_ebx, LEAF7_EBX_AVX512VL);
+  CPU_TUNABLE (AVX512_VBMI2, leaf7_ecx, LEAF7_ECX_AVX512VBMI2);
+  CPU_TUNABLE (VPCLMULQDQ, leaf7_ecx, LEAF7_ECX_VPCLMULQDQ);
+# undef CPU_TUNABLE
+#else
+  (void) leaf1_ecx, (void) leaf7_ebx, (void) leaf7_ecx;
+#endif
+}
+
 /* Query the CPU and return the CPU_* bits it supports, with CPU_KNOWN
    set.  AVX2 counts only if the OS has enabled the YMM state, AVX-512
    only if it has also enabled the opmask and ZMM states.  */
@@ -135,6 +174,9 @@ cpu_probe (void)
     }
   if (leaf1_ecx & LEAF1_ECX_OSXSAVE)
     xcr0 = cpu_xcr0 ();
+  /* The model, for the Zen bits, is what cpuid says.  */
+  unsigned int model_leaf7_ebx = leaf7_ebx;
+  cpu_tunables (&leaf1_ecx, &leaf7_ebx, &leaf7_ecx);
 
   if (leaf1_ecx & LEAF1_ECX_SSSE3)
     bits |= CPU_SSSE3;
@@ -158,7 +200,7 @@ cpu_probe (void)
       && (xcr0 & ymm_os) == ymm_os)
     bits |= CPU_AVX2;
   bits |= cpu_probe_avx512 (bits, leaf7_ebx, leaf7_ecx, xcr0);
-  bits |= cpu_probe_zen (leaf7_ebx);
+  bits |= cpu_probe_zen (model_leaf7_ebx);
   return bits;
 }
 

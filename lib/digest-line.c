@@ -3,7 +3,9 @@
    The GNU form "HEX  NAME" (or "HEX *NAME"), the BSD form
    "TAG (NAME) = HEX", the BSD "md5 -r" form "HEX NAME", and the
    backslash escapes that *sum writes before a name holding a backslash,
-   newline or carriage return, all as GNU coreutils 9.1 reads them.
+   newline or carriage return, all as GNU coreutils 9.1 reads them; and
+   for cksum what newer GNU reads (base64 digests, SHA-2 and SHA-3
+   tags and lengths).
    Nothing here reads a file, prints or exits: src/digest.c drives it,
    and tests/fuzz/check-line.c feeds it arbitrary bytes.  */
 
@@ -168,10 +170,11 @@ parse_gnu_rest (struct digest_line_parser *p, char *s, size_t len,
 {
   /* The shortest line: the digest, a blank and a one-byte name.  The
      length check counts one more when the digest starts with a
-     backslash, as GNU's does.  */
-  if (len < hexlen + 2 + (s[0] == '\\'))
+     backslash, as GNU's does.  GNU 9.1's cksum and b2sum ask only for
+     3 bytes (see parse_cksum_line): "HEX " names the empty file.  */
+  if (!p->cksum_rules && len < hexlen + 2 + (s[0] == '\\'))
     return false;
-  if (s[hexlen] != ' ' && s[hexlen] != '\t')
+  if (len <= hexlen || (s[hexlen] != ' ' && s[hexlen] != '\t'))
     return false;
   s[hexlen] = '\0';
   *hex = s;
@@ -228,15 +231,15 @@ tag_algo (const char *tag, size_t len)
   return NULL;
 }
 
-/* Make P's algorithm the SHA-3 row of BITS bits.  Return false if
-   there is none.  */
+/* Make P's algorithm the SHA-2 row of BITS bits (PREFIX "sha") or the
+   SHA-3 one (PREFIX "sha3-").  Return false if there is none.  */
 static bool
-pick_sha3 (struct digest_line_parser *p, uintmax_t bits)
+pick_sha (struct digest_line_parser *p, const char *prefix, uintmax_t bits)
 {
   char name[16];
   if (bits != 224 && bits != 256 && bits != 384 && bits != 512)
     return false;
-  snprintf (name, sizeof name, "sha3-%d", (int) bits);
+  snprintf (name, sizeof name, "%s%d", prefix, (int) bits);
   const struct digest_algo *a = digest_algo_find (name);
   if (!a)
     return false;
@@ -246,14 +249,17 @@ pick_sha3 (struct digest_line_parser *p, uintmax_t bits)
 }
 
 /* Set P's algorithm and digest length for a line of BASE's tag with
-   the length BITS (0: none given).  Return false if BITS is not a
-   length that BASE takes.  */
+   the length BITS (0: none given); SHA2: whether the tag was "SHA2",
+   whose length picks the SHA-2 row (BASE is then SHA-512's).  Return
+   false if BITS is not a length that BASE takes.  */
 static bool
 set_tagged_length (struct digest_line_parser *p,
-                   const struct digest_algo *base, uintmax_t bits)
+                   const struct digest_algo *base, bool sha2, uintmax_t bits)
 {
+  if (sha2)
+    return pick_sha (p, "sha", bits ? bits : 512);
   if (is_sha3 (base))
-    return pick_sha3 (p, bits ? bits : 512);
+    return pick_sha (p, "sha3-", bits ? bits : 512);
   size_t max_bits = 8 * (base->max_size ? base->max_size : base->digest_size);
   if (bits == 0)
     bits = max_bits;
@@ -270,29 +276,60 @@ set_tagged_length (struct digest_line_parser *p,
   return true;
 }
 
-/* With cksum's rules, find the tag at S, the start of a line after
-   its blanks and backslash: set *BASE to the algorithm it names and
-   return its length, or return 0 if S starts with no tag that this
-   parser reads.  Without -a the tag is a whole word, and names the
-   algorithm from now on even if the line proves improper, as GNU's
-   does; with -a (and for b2sum) S need only start with the tool's
-   tag.  */
+/* The length of the word at S that may be a tag: up to a blank, a
+   '-' or a '(', but no more than 8 bytes (the longest tag is 7).  */
 static size_t
-find_cksum_tag (struct digest_line_parser *p, const char *s,
-                const struct digest_algo **base)
+tag_word_length (const char *s)
 {
-  if (!p->tag_picks_algo)
-    {
-      const struct digest_algo *t = p->tool_algo;
-      size_t n = tag_base_length (t);
-      *base = t;
-      return strncmp (s, t->bsd_tag, n) == 0 ? n : 0;
-    }
   size_t n = 0;
   while (n <= 7 && s[n] && s[n] != ' ' && s[n] != '\t' && s[n] != '-'
          && s[n] != '(')
     n++;
+  return n;
+}
+
+/* The row that the word TAG of LEN bytes names among the SHA-2 tags
+   (GNU 9.8): SHA224 to SHA512, or SHA2, which stands for the family
+   (then set *SHA2, and return SHA-512's row).  Null if none.  */
+static const struct digest_algo *
+sha2_tag_algo (const char *tag, size_t len, bool *sha2)
+{
+  *sha2 = len == 4 && strncmp (tag, "SHA2", 4) == 0;
+  if (*sha2)
+    return digest_algo_find ("sha512");
+  /* The tags of six bytes that start so are those four.  */
+  return len == 6 && strncmp (tag, "SHA", 3) == 0 ? tag_algo (tag, len)
+                                                   : NULL;
+}
+
+/* With cksum's rules, find the tag at S, the start of a line after
+   its blanks and backslash: set *BASE to the algorithm it names (and
+   *SHA2, see sha2_tag_algo) and return its length, or return 0 if S
+   starts with no tag that this parser reads.  Without -a the tag is a
+   whole word, and names the algorithm from now on even if the line
+   proves improper, as GNU's does; with -a (and for b2sum) S need only
+   start with the tool's tag, or with -a sha2 be a SHA-2 tag.  */
+static size_t
+find_cksum_tag (struct digest_line_parser *p, const char *s,
+                const struct digest_algo **base, bool *sha2)
+{
+  size_t n = tag_word_length (s);
+  *sha2 = false;
+  if (!p->tag_picks_algo)
+    {
+      const struct digest_algo *t = p->tool_algo;
+      if (p->sha2_family)
+        {
+          *base = sha2_tag_algo (s, n, sha2);
+          return *base ? n : 0;
+        }
+      n = tag_base_length (t);
+      *base = t;
+      return strncmp (s, t->bsd_tag, n) == 0 ? n : 0;
+    }
   *base = tag_algo (s, n);
+  if (!*base)
+    *base = sha2_tag_algo (s, n, sha2);
   if (!*base)
     return 0;
   p->algo = *base;
@@ -305,8 +342,8 @@ find_cksum_tag (struct digest_line_parser *p, const char *s,
    " (NAME) = DIGEST".  LEN is what is left of the line.  */
 static bool
 parse_cksum_tagged (struct digest_line_parser *p,
-                    const struct digest_algo *base, char *s, size_t len,
-                    bool escaped, char **hex, char **name)
+                    const struct digest_algo *base, bool sha2, char *s,
+                    size_t len, bool escaped, char **hex, char **name)
 {
   char *end = s + len;
   uintmax_t bits = 0;
@@ -321,7 +358,7 @@ parse_cksum_tagged (struct digest_line_parser *p,
     }
   else if (*s != '(')
     s++;
-  if (!set_tagged_length (p, base, bits))
+  if (!set_tagged_length (p, base, sha2, bits))
     return false;
   s += s < end && *s == ' ';
   if (s == end || *s != '(')
@@ -340,7 +377,7 @@ cksum_field_length (struct digest_line_parser *p, const char *s)
 {
   const struct digest_algo *t = p->tool_algo;
   size_t n = 0;
-  if (t->max_size || is_sha3 (t))
+  if (t->max_size || is_sha3 (t) || p->sha2_family)
     {
       size_t field = strcspn (s, " \t");
       while (c_isxdigit (s[n]))
@@ -358,9 +395,10 @@ cksum_field_length (struct digest_line_parser *p, const char *s)
           bytes = field / 4 * 3 - (s[field - 1] == '=')
                   - (s[field - 2] == '=');
         }
-      bool ok = (is_sha3 (t) ? pick_sha3 (p, 8 * bytes)
+      bool ok = (p->sha2_family ? pick_sha (p, "sha", 8 * bytes)
+                 : is_sha3 (t) ? pick_sha (p, "sha3-", 8 * bytes)
                  : (bytes && bytes <= t->max_size
-                    && set_tagged_length (p, t, 8 * bytes)));
+                    && set_tagged_length (p, t, false, 8 * bytes)));
       return ok ? field : 0;
     }
   p->algo = t;
@@ -368,6 +406,22 @@ cksum_field_length (struct digest_line_parser *p, const char *s)
   if (p->base64 && n != p->hex_len && n == base64_length (p->hex_len / 2))
     return n;
   return p->hex_len;
+}
+
+/* Whether S, just after a tag, goes on as parse_cksum_tagged reads a
+   tagged line: a length ("-256"), or a '(' at once, or after one
+   character (GNU 9.1 passes over any) and an optional blank.  With -a
+   and base64 digests, a line whose tag goes on otherwise is read as an
+   untagged one, as GNU 9.9 reads it: its base64 digest only starts
+   with the tag's letters ("SHA1+++...=  f").  No tag starts with a hex
+   digit, so that an untagged line read so is always a base64 one,
+   which GNU 9.1 has not.  */
+static bool
+tag_starts_bsd (const char *s)
+{
+  if (s[0] == '-' || s[0] == '(')
+    return true;
+  return s[0] && (s[1] == '(' || (s[1] == ' ' && s[2] == '('));
 }
 
 /* Parse LINE (LEN bytes, its newline gone) with GNU cksum's rules (see
@@ -383,9 +437,11 @@ parse_cksum_line (struct digest_line_parser *p, char *line, size_t len,
   i += escaped;
 
   const struct digest_algo *base;
-  size_t taglen = find_cksum_tag (p, line + i, &base);
-  if (taglen)
-    return parse_cksum_tagged (p, base, line + i + taglen,
+  bool sha2;
+  size_t taglen = find_cksum_tag (p, line + i, &base, &sha2);
+  if (taglen && (p->tag_picks_algo || !p->base64
+                 || tag_starts_bsd (line + i + taglen)))
+    return parse_cksum_tagged (p, base, sha2, line + i + taglen,
                                len - i - taglen, escaped, hex, name);
   if (p->tag_picks_algo)
     return false;
@@ -432,6 +488,11 @@ parse_check_line (struct digest_line_parser *p, char *line, size_t len,
 const char *
 digest_line_tag (const struct digest_line_parser *p, size_t *len)
 {
+  if (p->sha2_family)
+    {
+      *len = 4;
+      return "SHA2";
+    }
   *len = tag_base_length (p->algo);
   return p->algo->bsd_tag;
 }

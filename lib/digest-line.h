@@ -38,6 +38,11 @@ struct digest_line_parser
   bool tag_picks_algo;
   /* cksum: the digest may also be written in base64 (GNU 9.2).  */
   bool base64;
+  /* cksum -a sha2: a line's SHA-2 tag (SHA224 to SHA512, or SHA2 with
+     a length), or the length of an untagged line's digest, picks the
+     SHA-2 row of the line, as GNU 9.9's "cksum -a sha2 --check" does.
+     The caller sets it after digest_line_init_cksum.  */
+  bool sha2_family;
   /* The digits the digest of a line holds: set by the tool's
      algorithm, then by each tagged line, as GNU's are (a line
      "SHA256-128 (f) = ..." is checked on 32 hex digits, and so are

@@ -38,6 +38,7 @@ lib_libbrisk_la_SOURCES += lib/split-args.c lib/split-args.h \
 lib_libbrisk_la_SOURCES += lib/preserve-list.c lib/preserve-list.h
 lib_libbrisk_la_SOURCES += lib/install-mode.c lib/install-mode.h
 lib_libbrisk_la_SOURCES += lib/stack-room.c lib/stack-room.h
+lib_libbrisk_la_SOURCES += lib/printable.c lib/printable.h
 lib_libbrisk_la_LIBADD =
 
 # Accelerated hash cores: one instruction set per file, each built with

@@ -37,6 +37,7 @@
 #include "hash-lanes.h"
 #include "ioblksize.h"
 #include "nproc.h"
+#include "printable.h"
 #include "progname.h"
 #include "quote.h"
 #include "quotearg.h"
@@ -76,6 +77,9 @@ static struct digest_algo sized_algo;
 /* cksum: whether -a was given (else --check takes each line's
    algorithm from its tag), --base64, --raw.  */
 static bool algorithm_specified;
+/* cksum -a sha2: with --check, each line's tag or digest length picks
+   its SHA-2 row.  */
+static bool sha2_family;
 static bool base64_digest;
 static bool raw_digest;
 
@@ -94,6 +98,10 @@ static bool have_read_stdin;
 
 /* Options.  BINARY is -1 until -b or -t says otherwise.  */
 static int binary = -1;
+/* cksum's -b (1) or -t (0), the last given, or -1 (GNU 9.4): they
+   mark untagged lines as GNU's *sum tools do; tagged ones, --check and
+   the rest of GNU 9.1's cksum ignore BINARY.  */
+static int cksum_binary = -1;
 static bool prefix_tag;
 static char line_delim = '\n';
 static bool ignore_missing;
@@ -169,10 +177,12 @@ static struct option const long_options[] = {
   { NULL, 0, NULL, 0 }
 };
 
-/* cksum's: no --binary or --text (-b and -t are refused without a
-   word, as GNU 9.1's cksum refuses them), but -a and its formats.  */
+/* cksum's: -a and its formats, and --binary and --text as newer GNU's
+   (9.4), for a cksum that stands in for md5sum and the others.  */
 static struct option const cksum_long_options[] = {
   { "algorithm", required_argument, NULL, 'a' },
+  { "binary", no_argument, NULL, 'b' },
+  { "text", no_argument, NULL, 't' },
   { "length", required_argument, NULL, 'l' },
   { "check", no_argument, NULL, 'c' },
   { "ignore-missing", no_argument, NULL, IGNORE_MISSING_OPTION },
@@ -252,13 +262,19 @@ usage_brisk (void)
 \n\
 The environment variable BRISK_HASH_IMPL names the implementation to use\n\
 (for example portable, shani, avx2); by default the fastest one that this\n\
-CPU supports is chosen.  Several files are hashed side by side, in the\n\
+CPU supports is chosen, without the instructions that glibc's tunable\n\
+GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2,-AVX512F,... turns off.  Several files are hashed side by side, in the\n\
 lanes of a vector or interleaved core, where this CPU has one for the\n\
 algorithm; BRISK_LANES_IMPL=none turns that off.  Those files are opened\n\
 and read in batches through io_uring; BRISK_URING=0 turns that off.\n\
 ", stdout);
   if (is_sum)
     return;
+  fputs ("\
+\n\
+When checking, with standard output a terminal, a file name that holds a\n\
+control character is quoted for the shell, as ls quotes it there.\n\
+", stdout);
   fputs ("\
 \n\
 With -j above 1, worker threads read and hash regular files while the main\n\
@@ -317,14 +333,18 @@ With no FILE, or when FILE is -, read standard input.\n\
 Mandatory arguments to long options are mandatory for short options too.\n\
   -a, --algorithm=TYPE  select the digest type to use.  See DIGEST below.\n\
       --base64          emit base64-encoded digests, not hexadecimal\n\
+  -b, --binary          with --untagged, mark the files as read in binary\n\
+                          mode ('*'), as md5sum -b does\n\
   -c, --check           read checksums from the FILEs and check them\n\
 ", stdout);
   fputs (threads_help, stdout);
   fputs (length_help, stdout);
   fputs ("\
-                          (for sha2 and sha3: 224, 256, 384 or 512)\n\
+                          (for sha2 and sha3: 224, 256, 384 or 512;\n\
+                          with --check, each line's by default)\n\
       --raw             emit a raw binary digest, not hexadecimal\n\
       --tag             create a BSD-style checksum (the default)\n\
+  -t, --text            with --untagged, read in text mode (the default)\n\
       --untagged        create a reversed style checksum, without digest type\n\
 ", stdout);
   usage_check_options ();
@@ -728,8 +748,9 @@ print_sum_line (const char *name, const uint8_t *digest)
   if (!prefix_tag)
     {
       putchar (' ');
-      /* cksum writes every file as binary, as GNU's.  */
-      putchar (binary > 0 && !is_cksum ? '*' : ' ');
+      /* GNU 9.1's cksum marks no file as binary; newer GNU's those
+         of -b.  */
+      putchar ((is_cksum ? cksum_binary : binary) > 0 ? '*' : ' ');
       print_name (name, escape);
     }
   putchar (line_delim);
@@ -788,18 +809,32 @@ struct check_counts
   bool matched;         /* at least one file matched */
 };
 
-/* Print the result NAME: WHAT for a check line, unless --status.  */
+/* Whether standard output is a terminal: --check then quotes the names
+   that hold control characters (see print_check_result).  */
+static bool stdout_is_tty;
+
+/* Print the result NAME: WHAT for a check line, unless --status.  On a
+   terminal, a name holding a control character or a byte that is no
+   character (the check file may come from anywhere, and such a name
+   could send escape sequences to the terminal) is quoted for the shell
+   as GNU's ls quotes it there, and as GNU 9.11's --check quotes it
+   anywhere; elsewhere GNU 9.1's bytes.  */
 static void
 print_check_result (const char *name, const char *what)
 {
   if (status_only)
     return;
-  /* Unlike sum lines, GNU escapes a name here only when it holds a
-     newline (and then escapes backslashes and carriage returns too).  */
-  bool escape = strchr (name, '\n') != NULL;
-  if (escape)
-    putchar ('\\');
-  print_name (name, escape);
+  if (stdout_is_tty && !mbs_printable (name))
+    fputs (quotef (name), stdout);
+  else
+    {
+      /* Unlike sum lines, GNU 9.1 escapes a name here only when it
+         holds a newline (then backslashes and carriage returns too).  */
+      bool escape = strchr (name, '\n') != NULL;
+      if (escape)
+        putchar ('\\');
+      print_name (name, escape);
+    }
   printf (": %s\n", what);
   end_line (true);
 }
@@ -1124,7 +1159,7 @@ validate_options (bool do_check)
     why = "the --zero option is not supported when verifying checksums";
   else if (prefix_tag && do_check && !is_cksum)
     why = "the --tag option is meaningless when verifying checksums";
-  else if (binary >= 0 && do_check && !is_cksum)
+  else if ((is_cksum ? cksum_binary : binary) >= 0 && do_check)
     why = "the --binary and --text options are meaningless when "
           "verifying checksums";
   else if (ignore_missing && !do_check)
@@ -1138,6 +1173,8 @@ validate_options (bool do_check)
     why = "the --quiet option is meaningful only when verifying checksums";
   else if (strict && !do_check)
     why = "the --strict option is meaningful only when verifying checksums";
+  else if (is_cksum && prefix_tag && cksum_binary == 0)
+    why = "--text mode is only supported with --untagged";
   if (why)
     {
       error (0, 0, "%s", why);
@@ -1217,7 +1254,9 @@ choose_algorithm (const char *name, const char *length_arg, uintmax_t bits,
                              || strcmp (name, "sha3") == 0);
   if (sha_family)
     {
-      if (do_check && !length_arg && strcmp (name, "sha3") == 0)
+      /* With --check, the lines choose the length (GNU 9.9).  */
+      sha2_family = strcmp (name, "sha2") == 0;
+      if (do_check && !length_arg)
         bits = 512;
       algo = sha_row (name, bits, length_arg);
     }
@@ -1256,7 +1295,8 @@ start_check (void)
     }
   digest_line_init_cksum (&line_parser, algo, is_cksum && !algorithm_specified,
                           is_cksum);
-  return (algorithm_specified && !algo->max_size
+  line_parser.sha2_family = sha2_family;
+  return (algorithm_specified && !algo->max_size && !sha2_family
           && strncmp (algo->name, "sha3-", 5) != 0);
 }
 
@@ -1288,10 +1328,7 @@ parse_options (int argc, char **argv, bool *debug)
         algorithm_specified = true;
         break;
       case 'b':
-        /* cksum: -b is refused without a word, as GNU 9.1's.  */
-        if (is_cksum)
-          usage (EXIT_FAILURE);
-        binary = 1;
+        *(is_cksum ? &cksum_binary : &binary) = 1;
         break;
       case 'c':
         do_check = true;
@@ -1310,9 +1347,7 @@ parse_options (int argc, char **argv, bool *debug)
         algo_name = "sysv";
         break;
       case 't':
-        if (is_cksum)
-          usage (EXIT_FAILURE);
-        binary = 0;
+        *(is_cksum ? &cksum_binary : &binary) = 0;
         break;
       case 'z':
         line_delim = '\0';
@@ -1395,7 +1430,8 @@ main (int argc, char **argv)
      not mix their lines (as GNU's do), and many files cost one write
      for many lines.  error () writes stdout out before it prints, so
      lines and diagnostics come in the order they were made.  */
-  if (isatty (STDOUT_FILENO))
+  stdout_is_tty = isatty (STDOUT_FILENO);
+  if (stdout_is_tty)
     setvbuf (stdout, NULL, _IOLBF, 0);
   else
     {

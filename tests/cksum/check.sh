@@ -5,7 +5,8 @@
 # an unknown tag, a line giving fewer digits than the algorithm makes
 # ("SHA256-128"), the OpenSSL form, escaped names, --strict, -w (whose
 # message names the algorithm of the last tag read), --quiet, --status,
-# --ignore-missing; and the errors of -a bsd|sysv|crc with -c.
+# --ignore-missing; lines of a digest and a blank; and the errors of
+# -a bsd|sysv|crc with -c.
 . "$(dirname "$0")/../init.sh"
 for t in cksum b2sum; do use_tool_ $t; done
 
@@ -65,5 +66,16 @@ for a in bsd sysv crc; do
 done
 twin_ cksum -c --tag mixed || fail=1
 twin_ cksum -c --untagged mixed || fail=1
+
+# A digest, one blank and nothing more names the empty file (GNU 9.1's
+# cksum and b2sum ask for 3 bytes a line, md5sum for the digest and 2);
+# a second blank or a '*' is the name.
+d=$(ref_ md5sum abc | cut -d' ' -f1)
+printf '%s \n' 00 "$d" > short.chk
+printf '%s  \n%s *\n' 00 00 >> short.chk
+twin_ b2sum -c short.chk || fail=1
+twin_ b2sum -c -w short.chk || fail=1
+twin_ cksum -a md5 -c short.chk || fail=1
+twin_ md5sum -c short.chk || fail=1
 
 Exit $fail

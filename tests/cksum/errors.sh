@@ -1,9 +1,10 @@
 #!/bin/sh
 # The option errors of cksum, b2sum and sum, with GNU 9.1's messages and
 # statuses: an unknown or abbreviated -a, -l not a number, not a multiple
-# of 8, over 512 bits or with another algorithm, -b and -t (refused by
-# cksum without a word), options meant for --check only, -z with -c,
-# unknown options, --help and --version's status.
+# of 8, over 512 bits or with another algorithm, options meant for
+# --check only, -z with -c, unknown options, --help and --version's
+# status.  (cksum's -b and -t, which GNU 9.1 refuses, are newer GNU's:
+# tests/cksum/binary-text.sh.)
 . "$(dirname "$0")/../init.sh"
 for t in cksum b2sum sum; do use_tool_ $t; done
 printf 'abc' > abc
@@ -11,7 +12,7 @@ printf 'abc' > abc
 for args in '-a sha22' '-a sha' '-a ""' '-a SHA256' '-a md5 -l 128' \
     '-l 128' '-a blake2b -l 7' '-a blake2b -l 1024' '-a blake2b -l x' \
     '-a blake2b -l -8' '-a blake2b -l 99999999999999999999999' \
-    '-a blake2b -l 520' '-b' '-t' '--binary' '--text' '-a md5 --status' \
+    '-a blake2b -l 520' '-a md5 --status' \
     '--quiet' '--warn' '--strict' '--ignore-missing' '-z -c' '--tag -c' \
     '-x' '--nosuch' '-a' '-l' '--tag --untagged' '-a bsd -c' \
     '-a sysv --check' '-a crc -c' '--zero -a sha1 -c'; do

@@ -2,7 +2,9 @@
 ## each compares Brisk's tool with GNU's, or with a model where GNU 9.1
 ## lacks the option.
 CKSUM_TESTS = \
+  tests/cksum/binary-text.sh \
   tests/cksum/check.sh \
+  tests/cksum/check-newer.sh \
   tests/cksum/errors.sh \
   tests/cksum/newer.sh \
   tests/cksum/output.sh \

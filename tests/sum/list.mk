@@ -10,8 +10,10 @@ SUM_TESTS = \
   tests/sum/check-rejected.sh \
   tests/sum/check-reversed.sh \
   tests/sum/check-syntax.sh \
+  tests/sum/check-tty.sh \
   tests/sum/digest-corpus.sh \
   tests/sum/file-names.sh \
+  tests/sum/glibc-tunables.sh \
   tests/sum/help-version.sh \
   tests/sum/input-errors.sh \
   tests/sum/interleave.sh \

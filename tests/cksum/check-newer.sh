@@ -1,0 +1,127 @@
+#!/bin/sh
+# cksum --check as GNU after 9.1 reads it, where 9.1 lacks the option
+# or the format (models from GNU's NEWS and manual): -a sha2 -c without
+# -l (9.9) takes each line's SHA-2 tag (SHA224 to SHA512, SHA2-N) or
+# digest length; SHA2-N tags without -a (9.8); untagged base64 digests
+# of sha2, sha3 and blake2b with -a (9.9), also where the base64
+# starts with a tag's letters (9.9).  And the fixes of GNU 9.3 to 9.8
+# that 9.1 never needed, against 9.1: each line's own result (9.3),
+# b2sum's malformed lines (9.4), b2sum -l too large (9.8).
+. "$(dirname "$0")/../init.sh"
+for t in cksum b2sum; do use_tool_ $t; done
+echo 'test input' > inp
+printf 'abc' > abc
+
+# -a sha2 -c: the length comes from each line, tagged or not, in hex or
+# base64, mixed in one file; a wrong length is improper.
+: > mixed.sum
+for n in 224 256 384 512; do
+  brisk_ cksum -a sha2 -l $n inp >> mixed.sum || fail=1
+  brisk_ cksum -a sha2 -l $n --untagged abc >> mixed.sum || fail=1
+  brisk_ cksum -a sha2 -l $n --base64 --untagged inp >> mixed.sum || fail=1
+  brisk_ cksum -a sha2 -l $n abc | sed 's/^SHA/SHA2-/' >> mixed.sum \
+    || fail=1
+  # The base64 with its last digit cut: no SHA-2 digest is that long.
+  brisk_ cksum -a sha2 -l $n --base64 --untagged inp \
+    | sed 's|[a-zA-Z0-9+/=]  inp$|  inp|' >> bad.sum || fail=1
+done
+brisk_ cksum -a sha2 -c --strict mixed.sum > out || fail=1
+printf 'inp: OK\nabc: OK\ninp: OK\nabc: OK\n' > one
+cat one one one one > exp
+compare exp out || fail=1
+brisk_ cksum -a sha2 -l 256 -c --strict mixed.sum > out || fail=1
+compare exp out || fail=1
+# Without -a, the tagged lines only (SHA2-N from GNU 9.8).
+grep '(' mixed.sum > tagged.sum
+brisk_ cksum -c --strict tagged.sum > out || fail=1
+printf 'inp: OK\nabc: OK\n' > one
+cat one one one one > exp
+compare exp out || fail=1
+returns_ 1 brisk_ cksum -a sha2 -c bad.sum > out 2> err || fail=1
+echo 'cksum: bad.sum: no properly formatted checksum lines found' > exp
+compare exp err || fail=1
+printf '%s\n' 'SHA2-128 (/dev/null) = 38b060a751ac96384cd9327eb1b1e36a' \
+  > sha2-bad-length.sum
+returns_ 1 brisk_ cksum -c sha2-bad-length.sum 2> err || fail=1
+echo 'cksum: sha2-bad-length.sum: no properly formatted checksum lines found' \
+  > exp
+compare exp err || fail=1
+returns_ 1 brisk_ cksum -a sha2 -l 100 -c mixed.sum 2> err || fail=1
+grep "invalid length: '100'" err > /dev/null || fail=1
+
+# Untagged base64 with -a, the length from the digest (9.9): sha2, sha3
+# (-l given or not), blake2b from 16 bytes up (see README).
+for a in sha2 sha3; do
+  for n in 224 256 384 512; do
+    brisk_ cksum -a $a -l $n --base64 --untagged inp > b64.sum || fail=1
+    for l in '' "-l $n"; do
+      brisk_ cksum -a $a $l -c b64.sum > out || fail=1
+      echo 'inp: OK' > exp
+      compare exp out || { echo "cksum -a $a $l -c, base64 $n" >&2; fail=1; }
+    done
+  done
+done
+for n in 128 216 224 232 248 256 264 376 384 392 504 512; do
+  brisk_ cksum -a blake2b -l $n --base64 --untagged inp > b64.sum || fail=1
+  brisk_ cksum -a blake2b -c b64.sum > out || fail=1
+  compare exp out || { echo "cksum -a blake2b -c, base64 $n" >&2; fail=1; }
+done
+
+# A base64 digest that starts with the tag of -a's algorithm is read as
+# an untagged line (9.9), not as a misformed tagged one.
+echo 'SHA1+++++++++++++++++++++++=  /dev/null' > tag-prefix.sum
+returns_ 1 brisk_ cksum -c -a sha1 tag-prefix.sum > out 2> err || fail=1
+echo '/dev/null: FAILED' > exp
+compare exp out || fail=1
+echo 'cksum: WARNING: 1 computed checksum did NOT match' > exp
+compare exp err || fail=1
+echo 'MD5+AAAAAAAAAAAAAAAAAA==  /dev/null' > md5-prefix.sum
+returns_ 1 brisk_ cksum -c -a md5 md5-prefix.sum > out 2> err || fail=1
+echo '/dev/null: FAILED' > exp
+compare exp out || fail=1
+# Tagged lines still read as such, and 9.1's lines stay improper.
+brisk_ cksum -a sha1 abc > sha1.sum || fail=1
+brisk_ cksum -a sha1 -c sha1.sum > out || fail=1
+echo 'abc: OK' > exp
+compare exp out || fail=1
+printf 'SHA1Xabc (abc) = 0\n' > sha1x.sum
+twin_ cksum -a sha1 -c sha1x.sum || fail=1
+
+# inp changes: each of its lines fails, the others pass; -w names the
+# family in its warnings.
+printf 'x' >> inp
+cp mixed.sum wrong.sum
+printf '%s\n' 'SHA2-128 (inp) = 38b060a751ac96384cd9327eb1b1e36a' \
+  'SHA1 (inp) = 38b060a751ac96384cd9327eb1b1e36a38b060a7' >> wrong.sum
+returns_ 1 brisk_ cksum -a sha2 -c -w wrong.sum > out 2> err || fail=1
+printf 'inp: FAILED\nabc: OK\n' > one
+cat one one one one one one one one > exp
+compare exp out || fail=1
+printf '%s\n' \
+  'cksum: wrong.sum: 17: improperly formatted SHA2 checksum line' \
+  'cksum: wrong.sum: 18: improperly formatted SHA2 checksum line' \
+  'cksum: WARNING: 2 lines are improperly formatted' \
+  'cksum: WARNING: 8 computed checksums did NOT match' > exp
+compare exp err || fail=1
+
+# GNU 9.3's fix: each line its own result (9.1 had it right).
+ref_ cksum -a sha1 --untagged abc inp > two.chk
+ref_ md5sum abc inp >> two.chk
+printf 'y' >> inp
+twin_ cksum -a sha1 -c two.chk || fail=1
+twin_ md5sum -c two.chk || fail=1
+
+# GNU 9.4's fix: b2sum -c on malformed lines (9.1 never read past them).
+printf '%s\n' 'BLAKE2b' 'BLAKE2b-' 'BLAKE2b-0 (abc) = 00' \
+  'BLAKE2b-99999999999999999999999 (abc) = 00' 'BLAKE2b-8' \
+  'BLAKE2b-8 (' 'BLAKE2b-8 (abc' 'BLAKE2b-8 (abc) =' 'BLAKE2b-16 (abc) = z' \
+  '0' '00' '00 ' '0000000' '\' > malformed.chk
+twin_ b2sum -c -w malformed.chk || fail=1
+twin_ b2sum -c -w --strict malformed.chk || fail=1
+
+# GNU 9.8's fix: b2sum -l above 512 is refused (9.1 refused it too).
+for l in 520 1024 99999999999999999999; do
+  twin_ b2sum -l $l abc || fail=1
+done
+
+Exit $fail
