@@ -28,6 +28,9 @@
 
 #define OFF_T_MAX TYPE_MAXIMUM (off_t)
 
+/* No copy_file_range call asks for more than 2 GiB (ioblksize.h).  */
+static_assert (IO_KERNEL_CHUNK <= (off_t) 2 << 30);
+
 /* The unit in which read/write looks for zeros to turn into holes,
    when the destination's st_blksize is not sane.  */
 enum { HOLE_BLOCK = 4096 };
@@ -321,10 +324,11 @@ range_loop (struct copy_job *j, off_t len, off_t *copied)
 {
 #ifdef __linux__
   bool moved = false;
+  off_t most = j->engine->range_chunk;
+  if (most <= 0 || IO_KERNEL_CHUNK < most)
+    most = IO_KERNEL_CHUNK;     /* never over 2 GiB: see ioblksize.h */
   for (off_t done = 0; done < len;)
     {
-      off_t most = j->engine->range_chunk ? j->engine->range_chunk
-                   : IO_KERNEL_CHUNK;
       size_t chunk = len - done < most ? len - done : most;
       ssize_t n = copy_file_range (j->src, NULL, j->dst, NULL, chunk, 0);
       if (n > 0)

@@ -136,7 +136,9 @@ struct copy_engine
   void *progress_arg;
 
   /* The most one copy_file_range call moves (0: the engine's own
-     bound); a progress display wants smaller pieces.  */
+     bound, IO_KERNEL_CHUNK); a progress display wants smaller pieces.
+     A larger value is taken as that bound: no call asks for more than
+     2 GiB.  */
   off_t range_chunk;
 
   /* Statistics: how many times FICLONE was called.  */

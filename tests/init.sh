@@ -83,6 +83,15 @@
 #                        cannot where ptrace is forbidden), and turns off
 #                        LeakSanitizer, which cannot run under ptrace.  The
 #                        one reason such a test may skip: tests/may-skip.
+#   mount_xfs_ DIR       makes DIR and loop-mounts on it a new XFS file
+#                        system with reflink (an image of 300 MiB, sparse,
+#                        in the test's directory; mkfs.xfs is Debian's
+#                        xfsprogs, which ./bootstrap installs), unmounted
+#                        when the test ends: a file system where cp can
+#                        clone, and where copy_file_range shares blocks
+#                        (holes stay holes) rather than copy them.  Skips
+#                        ("cannot mount an XFS image here") without
+#                        root, mount(2) or a loop device.
 #   fault_run_ SPEC CMD...
 #                        runs CMD with tests/fault/libfault.so preloaded
 #                        and BRISK_FAULT=SPEC ("FN:N:KIND": the Nth call
@@ -175,10 +184,14 @@ case ${BRISK_BIN-} in
 esac
 
 cleanup_paths_=
+cleanup_mounts_=
 cleanup_ ()
 {
   cu_st_=$?
   cd /
+  for cu_m_ in $cleanup_mounts_; do
+    umount "$cu_m_" 2>/dev/null || umount -l "$cu_m_"
+  done
   if test -n "${BRISK_TEST_KEEP-}"; then
     echo "$me_: kept $tmp_root_" >&2
   else
@@ -616,6 +629,21 @@ require_strace_ ()
     || skip_ "the tools run under valgrind, which strace would trace"
   ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
   export ASAN_OPTIONS
+}
+
+# mount_xfs_ DIR: see the head of this file.
+mount_xfs_ ()
+{
+  command -v mkfs.xfs > /dev/null 2>&1 || PATH=$PATH:/usr/sbin:/sbin
+  command -v mkfs.xfs > /dev/null 2>&1 \
+    || framework_failure_ "mkfs.xfs is missing (Debian package xfsprogs;" \
+                          "./bootstrap installs it)"
+  mkdir "$1" && truncate -s 300M "$1.img" \
+    && mkfs.xfs -q -m reflink=1 "$1.img" > /dev/null 2>&1 \
+    || framework_failure_ "mkfs.xfs $1.img"
+  mount -o loop "$1.img" "$1" 2> /dev/null \
+    || skip_ "cannot mount an XFS image here"
+  cleanup_mounts_="$cleanup_mounts_ $(cd "$1" && pwd)"
 }
 
 # fault_run_ SPEC CMD...: see the head of this file.  The library comes

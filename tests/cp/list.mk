@@ -31,6 +31,7 @@ CP_TESTS = \
   tests/cp/progress.sh \
   tests/cp/proc.sh \
   tests/cp/races.sh \
+  tests/cp/range-2g.sh \
   tests/cp/recursive.sh \
   tests/cp/same-file-xdev.sh \
   tests/cp/same-file.sh \
