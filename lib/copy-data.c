@@ -75,6 +75,15 @@ note_progress (struct copy_job *j, off_t n)
     j->engine->progress (j->engine->progress_arg, n);
 }
 
+/* Record in *WAY that it came to STATE, unless it came further
+   already (enum copy_tried's order).  */
+static void
+note_tried (enum copy_tried *way, enum copy_tried state)
+{
+  if (*way < state)
+    *way = state;
+}
+
 /* Whether J's destination can be given holes: a regular file, not
    appended to, that holds nothing at or after its offset (a hole
    skipped over an old byte would leave that byte where a zero
@@ -157,6 +166,7 @@ clone_rung (struct copy_job *j)
 {
 #ifdef FICLONE
   struct copy_engine *e = j->engine;
+  note_tried (&j->result->clone, COPY_TRIED_UNABLE);
   if (j->bounded
       || !(S_ISREG (j->src_st.st_mode) && S_ISREG (j->dst_st.st_mode)
         && j->src_off == 0 && j->dst_off == 0 && j->dst_st.st_size == 0)
@@ -169,6 +179,7 @@ clone_rung (struct copy_job *j)
         pairs_add (&e->no_clone, j->src_st.st_dev, j->dst_st.st_dev);
       return 0;
     }
+  note_tried (&j->result->clone, COPY_TRIED_USED);
   note_progress (j, j->src_st.st_size);
   if (lseek (j->src, 0, SEEK_END) < 0)
     return fail (j, COPY_FAILED_READ);
@@ -176,7 +187,7 @@ clone_rung (struct copy_job *j)
     return fail (j, COPY_FAILED_WRITE);
   return 1;
 #else
-  (void) j;
+  note_tried (&j->result->clone, COPY_TRIED_UNABLE);
   return 0;
 #endif
 }
@@ -273,6 +284,7 @@ read_write_loop (struct copy_job *j, off_t len, off_t *copied)
     return fail (j, COPY_FAILED_OTHER);
   bool skip = skip_zeros (j);
   bool hole_at_end = false;
+  j->result->zeros |= skip;
   for (off_t done = 0; done < len;)
     {
       size_t want = len - done < (off_t) j->buf_size ? len - done
@@ -333,15 +345,20 @@ range_loop (struct copy_job *j, off_t len, off_t *copied)
       ssize_t n = copy_file_range (j->src, NULL, j->dst, NULL, chunk, 0);
       if (n > 0)
         {
+          note_tried (&j->result->range, COPY_TRIED_USED);
           moved = true;
           done += n;
           *copied += n;
           note_progress (j, n);
         }
       else if (n == 0)
-        return moved;
+        {
+          note_tried (&j->result->range, COPY_TRIED_NOTHING);
+          return moved;
+        }
       else if (errno != EINTR)
         {
+          note_tried (&j->result->range, COPY_TRIED_UNABLE);
           /* Two kinds of file system: the same for every file.  */
           if (errno == EXDEV && !moved)
             pairs_add (&j->engine->no_range, j->src_st.st_dev,
@@ -351,7 +368,8 @@ range_loop (struct copy_job *j, off_t len, off_t *copied)
     }
   return 1;
 #else
-  (void) j, (void) len, (void) copied;
+  (void) len, (void) copied;
+  note_tried (&j->result->range, COPY_TRIED_UNABLE);
   return 0;
 #endif
 }
@@ -361,11 +379,18 @@ range_loop (struct copy_job *j, off_t len, off_t *copied)
 static int
 range_rung (struct copy_job *j)
 {
+  if (skip_zeros (j))
+    {
+      note_tried (&j->result->range, COPY_TRIED_AVOIDED);
+      return 0;
+    }
   if (!S_ISREG (j->src_st.st_mode) || !S_ISREG (j->dst_st.st_mode)
-      || skip_zeros (j)
       || pairs_have (&j->engine->no_range, j->src_st.st_dev,
                      j->dst_st.st_dev))
-    return 0;
+    {
+      note_tried (&j->result->range, COPY_TRIED_UNABLE);
+      return 0;
+    }
   off_t copied = 0;
   int r = range_loop (j, j->left, &copied);
   j->left -= copied;            /* read/write goes on with the rest */
@@ -387,7 +412,9 @@ copy_extent (struct copy_job *j, off_t data, off_t len, off_t *copied)
     return fail (j, COPY_FAILED_READ);
   if (lseek (j->dst, j->dst_off + (data - j->src_off), SEEK_SET) < 0)
     return fail (j, COPY_FAILED_WRITE);
-  if (!skip_zeros (j) && range_loop (j, len, copied) > 0)
+  if (skip_zeros (j))
+    note_tried (&j->result->range, COPY_TRIED_AVOIDED);
+  else if (range_loop (j, len, copied) > 0)
     return 1;
   return read_write_loop (j, len - *copied, copied);
 }
@@ -440,10 +467,11 @@ sparse_rung (struct copy_job *j)
   for (bool first = true; pos < limit; first = false)
     {
       off_t data = lseek (j->src, pos, SEEK_DATA);
-      if (data < 0 && errno == ENXIO)
-        break;                  /* only a hole from POS on */
       if (data < 0 && first && errno == EINVAL)
         return 0;
+      j->result->seek_data = true;
+      if (data < 0 && errno == ENXIO)
+        break;                  /* only a hole from POS on */
       if (limit <= data)
         break;                  /* only a hole up to LIMIT */
       off_t hole = data < 0 ? -1 : lseek (j->src, data, SEEK_HOLE);
@@ -526,9 +554,9 @@ job_given (struct copy_job *j, struct copy_engine *engine,
   j->src_off = j->dst_off = off;
   j->dst_append = append;
   j->left = OFF_T_MAX;
+  memset (result, 0, sizeof *result);
   result->method = COPY_METHOD_NONE;
   result->failure = COPY_FAILED_NONE;
-  result->bytes = 0;
 }
 
 /* Fill in J for copying SRC (status SRC_ST, or NULL to fstat it) to

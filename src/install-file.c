@@ -640,9 +640,13 @@ install_copy (char const *src, struct stat const *src_st, char const *dst,
   if (r < 0)
     {
       report_temp_failure (&rep, src, dst, exists, backup);
+      if (x->debug)
+        report_copy_debug (&rep);
       return false;
     }
   announce (src, dst, exists, backup, false);
+  if (x->debug)
+    report_copy_debug (&rep);
   bool ok = (!x->strip
              || (strip_temp (tmp, dst)
                  && give_attributes (tmp, src, dst, &attr)));

@@ -10,8 +10,8 @@
    cp-copy.c as "cp -a" would, and the source is removed only once its
    whole copy is written and closed.
 
-   What this file may call: cp.h's tree copier, gnulib, and mv.h's
-   options.  It prints mv's messages.  */
+   What this file may call: cp.h's tree copier, copy-report.h's
+   --debug lines, gnulib, and mv.h's options.  It prints mv's messages.  */
 
 #include <config.h>
 
@@ -36,6 +36,7 @@
 #include "xalloc.h"
 
 #include "copy-cli.h"
+#include "copy-report.h"
 #include "cp.h"
 #include "mv.h"
 
@@ -90,7 +91,8 @@ mv_init (struct mv_options const *opts)
     .sparse = COPY_SPARSE_AUTO, .backup = no_backups,
     .preserve = (COPY_PRESERVE_MODE | COPY_PRESERVE_TIMESTAMPS
                  | COPY_PRESERVE_OWNERSHIP | COPY_PRESERVE_XATTR),
-    .preserve_links = true, .verbose = o->verbose, .move = true
+    .preserve_links = true, .verbose = o->verbose, .debug = o->debug,
+    .move = true
   };
 }
 
@@ -227,6 +229,16 @@ update_skips (struct stat const *st, char const *dst,
   return false;
 }
 
+/* DST is left be: say so under --debug, as GNU's mv does.  Return
+   SKIP.  */
+static enum verdict
+skipped (char const *dst)
+{
+  if (o->debug)
+    report_skipped (dst);
+  return SKIP;
+}
+
 /* Whether the last component NAME is "." or "..".  */
 static bool
 dot_or_dotdot (char const *name)
@@ -302,9 +314,9 @@ judge_existing (char const *src, struct stat const *st, char const *dst,
       return FAIL;
     }
   if (update_skips (st, dst, dst_st, &failed))
-    return failed ? FAIL : SKIP;
+    return failed ? FAIL : skipped (dst);
   if (!may_replace (dst, dst_st))
-    return SKIP;
+    return skipped (dst);
   bool src_dir = S_ISDIR (st->st_mode), dst_dir = S_ISDIR (dst_st->st_mode);
   bool backups = o->backup != no_backups;
   if (src_dir && !dst_dir && !backups)
@@ -534,7 +546,7 @@ mv_operand (char const *src, char const *dst, int rename_err)
     }
   /* With -n, what is in the way stays, with no look at it.  */
   if (err == EEXIST && o->update == UPDATE_NONE)
-    return true;
+    return skipped (dst) == SKIP;
   struct stat st, dst_st;
   if (lstat (src, &st) < 0)
     {

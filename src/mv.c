@@ -36,6 +36,7 @@
 enum
 {
   BACKUP_OPTION = CHAR_MAX + 1,
+  DEBUG_OPTION,
   NO_COPY_OPTION,
   STRIP_TRAILING_SLASHES_OPTION,
   UPDATE_OPTION,
@@ -46,6 +47,7 @@ enum
 static struct option const long_options[] = {
   { "backup", optional_argument, NULL, BACKUP_OPTION },
   { "context", no_argument, NULL, 'Z' },
+  { "debug", no_argument, NULL, DEBUG_OPTION },
   { "force", no_argument, NULL, 'f' },
   { "interactive", no_argument, NULL, 'i' },
   { "no-clobber", no_argument, NULL, 'n' },
@@ -74,6 +76,8 @@ Rename SOURCE to DEST, or move each SOURCE into DIRECTORY.\n\
 Mandatory arguments to long options are mandatory for short options too.\n\
       --backup[=CONTROL]       back up each destination file that exists\n\
   -b                           like --backup, without an argument\n\
+      --debug                  explain how each file is copied across\n\
+                                 file systems, or skipped (implies -v)\n\
   -f, --force                  never ask before overwriting\n\
   -i, --interactive            ask before overwriting\n\
   -n, --no-clobber             never overwrite an existing file\n\
@@ -99,7 +103,9 @@ exist, else simple), simple or never.  The suffix is ~, unless set with\n\
 \n\
 Across file systems, each SOURCE is copied as \"cp -a\" copies (modes,\n\
 owners, times, extended attributes, hard links), then removed, once\n\
-all of its copy is written.\n",
+all of its copy is written.  --debug then prints after each file copied\n\
+GNU's line \"copy offload: WAY, reflink: WAY, sparse detection: HOW\",\n\
+with, last, the method that moved the data (see cp --help).\n",
          stdout);
   exit (status);
 }
@@ -185,6 +191,7 @@ main (int argc, char **argv)
       case 'f': o.interactive = MV_FORCE; break;
       case 'i': o.interactive = MV_ASK; break;
       case 'n': o.interactive = MV_NEVER; break;
+      case DEBUG_OPTION: o.debug = o.verbose = true; break;
       case NO_COPY_OPTION: o.no_copy = true; break;
       case STRIP_TRAILING_SLASHES_OPTION: strip_slashes = true; break;
       case 'S':

@@ -92,6 +92,14 @@
 #                        (holes stay holes) rather than copy them.  Skips
 #                        ("cannot mount an XFS image here") without
 #                        root, mount(2) or a loop device.
+#   shm_dir_             makes a directory on /dev/shm, removed when the
+#                        test ends, and cd's into it: a tmpfs, where
+#                        copy_file_range copies and FICLONE cannot,
+#                        whatever TMPDIR's file system.  Skips ("/dev/shm
+#                        is not a tmpfs") where it is none.
+#   debug_line_ OFFLOAD REFLINK SPARSE METHOD
+#                        prints the line cp, mv and install --debug print
+#                        after a file copied (GNU's, and Brisk's method).
 #   fault_run_ SPEC CMD...
 #                        runs CMD with tests/fault/libfault.so preloaded
 #                        and BRISK_FAULT=SPEC ("FN:N:KIND": the Nth call
@@ -644,6 +652,23 @@ mount_xfs_ ()
   mount -o loop "$1.img" "$1" 2> /dev/null \
     || skip_ "cannot mount an XFS image here"
   cleanup_mounts_="$cleanup_mounts_ $(cd "$1" && pwd)"
+}
+
+# shm_dir_: see the head of this file.
+shm_dir_ ()
+{
+  test "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs \
+    || skip_ "/dev/shm is not a tmpfs"
+  sd_dir_=$(mktemp -d "/dev/shm/brisk-$me_.XXXXXX") \
+    || framework_failure_ "mktemp in /dev/shm"
+  cleanup_paths_="$cleanup_paths_ $sd_dir_"
+  cd "$sd_dir_" || framework_failure_ "cd $sd_dir_"
+}
+
+# debug_line_ OFFLOAD REFLINK SPARSE METHOD: see the head of this file.
+debug_line_ ()
+{
+  echo "copy offload: $1, reflink: $2, sparse detection: $3, method: $4"
 }
 
 # fault_run_ SPEC CMD...: see the head of this file.  The library comes

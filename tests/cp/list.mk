@@ -12,6 +12,8 @@ CP_TESTS = \
   tests/cp/backup-source.sh \
   tests/cp/backup.sh \
   tests/cp/basic.sh \
+  tests/cp/debug.sh \
+  tests/cp/debug-xfs.sh \
   tests/cp/deep.sh \
   tests/cp/enospc.sh \
   tests/cp/existing-order.sh \

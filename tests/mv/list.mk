@@ -3,13 +3,15 @@
 ## src/mv) with GNU's (/usr/bin/mv): output, messages, exit status and
 ## the trees left behind (tests/cp/tree-dump).  Run them against GNU
 ## itself with: make check TESTS="$(echo tests/mv/*.sh)" BRISK_MV=/usr/bin/mv
-## But newer-options.sh, which checks what GNU 9.1 lacks (--update=WHICH,
-## --no-copy) against the answers newer GNU gives.
+## But newer-options.sh and debug.sh, which check what GNU 9.1 lacks
+## (--update=WHICH, --no-copy, --debug) against the answers newer GNU
+## gives.
 MV_TESTS = \
   tests/mv/acl.sh \
   tests/mv/across.sh \
   tests/mv/backup.sh \
   tests/mv/basic.sh \
+  tests/mv/debug.sh \
   tests/mv/enospc.sh \
   tests/mv/errors.sh \
   tests/mv/hard-links.sh \
