@@ -111,6 +111,8 @@ Mandatory arguments to long options are mandatory for short options too.\n\
   -c                  (ignored)\n\
   -C, --compare       leave a destination alone where it already has the\n\
                         contents, owner, group and mode it would get\n\
+                        (with -p, give it its SOURCE's times if it has\n\
+                        other ones)\n\
   -d, --directory     make each operand a directory, with its parents\n\
   -D                  make the missing leading directories of DEST, or\n\
                         the whole --target-directory, then copy\n\
@@ -222,9 +224,6 @@ check_late_options (struct command *c)
   if (c->strip_program_given && !c->x.strip)
     error (0, 0, "WARNING: ignoring --strip-program option as -s option "
            "was not specified");
-  if (c->x.compare && c->x.preserve_times)
-    usage_error ("%s", "options --compare (-C) and --preserve-timestamps "
-                 "are mutually exclusive");
   if (c->x.compare && c->x.strip)
     usage_error ("%s", "options --compare (-C) and --strip are mutually "
                  "exclusive");
