@@ -28,6 +28,9 @@
 
 #define OFF_T_MAX TYPE_MAXIMUM (off_t)
 
+/* No copy_file_range call asks for more than 2 GiB (ioblksize.h).  */
+static_assert (IO_KERNEL_CHUNK <= (off_t) 2 << 30);
+
 /* The unit in which read/write looks for zeros to turn into holes,
    when the destination's st_blksize is not sane.  */
 enum { HOLE_BLOCK = 4096 };
@@ -70,6 +73,15 @@ note_progress (struct copy_job *j, off_t n)
   j->result->bytes += n;
   if (j->engine->progress)
     j->engine->progress (j->engine->progress_arg, n);
+}
+
+/* Record in *WAY that it came to STATE, unless it came further
+   already (enum copy_tried's order).  */
+static void
+note_tried (enum copy_tried *way, enum copy_tried state)
+{
+  if (*way < state)
+    *way = state;
 }
 
 /* Whether J's destination can be given holes: a regular file, not
@@ -154,6 +166,7 @@ clone_rung (struct copy_job *j)
 {
 #ifdef FICLONE
   struct copy_engine *e = j->engine;
+  note_tried (&j->result->clone, COPY_TRIED_UNABLE);
   if (j->bounded
       || !(S_ISREG (j->src_st.st_mode) && S_ISREG (j->dst_st.st_mode)
         && j->src_off == 0 && j->dst_off == 0 && j->dst_st.st_size == 0)
@@ -166,6 +179,7 @@ clone_rung (struct copy_job *j)
         pairs_add (&e->no_clone, j->src_st.st_dev, j->dst_st.st_dev);
       return 0;
     }
+  note_tried (&j->result->clone, COPY_TRIED_USED);
   note_progress (j, j->src_st.st_size);
   if (lseek (j->src, 0, SEEK_END) < 0)
     return fail (j, COPY_FAILED_READ);
@@ -173,7 +187,7 @@ clone_rung (struct copy_job *j)
     return fail (j, COPY_FAILED_WRITE);
   return 1;
 #else
-  (void) j;
+  note_tried (&j->result->clone, COPY_TRIED_UNABLE);
   return 0;
 #endif
 }
@@ -270,6 +284,7 @@ read_write_loop (struct copy_job *j, off_t len, off_t *copied)
     return fail (j, COPY_FAILED_OTHER);
   bool skip = skip_zeros (j);
   bool hole_at_end = false;
+  j->result->zeros |= skip;
   for (off_t done = 0; done < len;)
     {
       size_t want = len - done < (off_t) j->buf_size ? len - done
@@ -321,23 +336,29 @@ range_loop (struct copy_job *j, off_t len, off_t *copied)
 {
 #ifdef __linux__
   bool moved = false;
+  off_t most = j->engine->range_chunk;
+  if (most <= 0 || IO_KERNEL_CHUNK < most)
+    most = IO_KERNEL_CHUNK;     /* never over 2 GiB: see ioblksize.h */
   for (off_t done = 0; done < len;)
     {
-      off_t most = j->engine->range_chunk ? j->engine->range_chunk
-                   : IO_KERNEL_CHUNK;
       size_t chunk = len - done < most ? len - done : most;
       ssize_t n = copy_file_range (j->src, NULL, j->dst, NULL, chunk, 0);
       if (n > 0)
         {
+          note_tried (&j->result->range, COPY_TRIED_USED);
           moved = true;
           done += n;
           *copied += n;
           note_progress (j, n);
         }
       else if (n == 0)
-        return moved;
+        {
+          note_tried (&j->result->range, COPY_TRIED_NOTHING);
+          return moved;
+        }
       else if (errno != EINTR)
         {
+          note_tried (&j->result->range, COPY_TRIED_UNABLE);
           /* Two kinds of file system: the same for every file.  */
           if (errno == EXDEV && !moved)
             pairs_add (&j->engine->no_range, j->src_st.st_dev,
@@ -347,7 +368,8 @@ range_loop (struct copy_job *j, off_t len, off_t *copied)
     }
   return 1;
 #else
-  (void) j, (void) len, (void) copied;
+  (void) len, (void) copied;
+  note_tried (&j->result->range, COPY_TRIED_UNABLE);
   return 0;
 #endif
 }
@@ -357,11 +379,18 @@ range_loop (struct copy_job *j, off_t len, off_t *copied)
 static int
 range_rung (struct copy_job *j)
 {
+  if (skip_zeros (j))
+    {
+      note_tried (&j->result->range, COPY_TRIED_AVOIDED);
+      return 0;
+    }
   if (!S_ISREG (j->src_st.st_mode) || !S_ISREG (j->dst_st.st_mode)
-      || skip_zeros (j)
       || pairs_have (&j->engine->no_range, j->src_st.st_dev,
                      j->dst_st.st_dev))
-    return 0;
+    {
+      note_tried (&j->result->range, COPY_TRIED_UNABLE);
+      return 0;
+    }
   off_t copied = 0;
   int r = range_loop (j, j->left, &copied);
   j->left -= copied;            /* read/write goes on with the rest */
@@ -383,7 +412,9 @@ copy_extent (struct copy_job *j, off_t data, off_t len, off_t *copied)
     return fail (j, COPY_FAILED_READ);
   if (lseek (j->dst, j->dst_off + (data - j->src_off), SEEK_SET) < 0)
     return fail (j, COPY_FAILED_WRITE);
-  if (!skip_zeros (j) && range_loop (j, len, copied) > 0)
+  if (skip_zeros (j))
+    note_tried (&j->result->range, COPY_TRIED_AVOIDED);
+  else if (range_loop (j, len, copied) > 0)
     return 1;
   return read_write_loop (j, len - *copied, copied);
 }
@@ -436,10 +467,11 @@ sparse_rung (struct copy_job *j)
   for (bool first = true; pos < limit; first = false)
     {
       off_t data = lseek (j->src, pos, SEEK_DATA);
-      if (data < 0 && errno == ENXIO)
-        break;                  /* only a hole from POS on */
       if (data < 0 && first && errno == EINVAL)
         return 0;
+      j->result->seek_data = true;
+      if (data < 0 && errno == ENXIO)
+        break;                  /* only a hole from POS on */
       if (limit <= data)
         break;                  /* only a hole up to LIMIT */
       off_t hole = data < 0 ? -1 : lseek (j->src, data, SEEK_HOLE);
@@ -522,9 +554,9 @@ job_given (struct copy_job *j, struct copy_engine *engine,
   j->src_off = j->dst_off = off;
   j->dst_append = append;
   j->left = OFF_T_MAX;
+  memset (result, 0, sizeof *result);
   result->method = COPY_METHOD_NONE;
   result->failure = COPY_FAILED_NONE;
-  result->bytes = 0;
 }
 
 /* Fill in J for copying SRC (status SRC_ST, or NULL to fstat it) to

@@ -136,11 +136,32 @@ struct copy_engine
   void *progress_arg;
 
   /* The most one copy_file_range call moves (0: the engine's own
-     bound); a progress display wants smaller pieces.  */
+     bound, IO_KERNEL_CHUNK); a progress display wants smaller pieces.
+     A larger value is taken as that bound: no call asks for more than
+     2 GiB.  */
   off_t range_chunk;
 
   /* Statistics: how many times FICLONE was called.  */
   unsigned long clone_attempts;
+};
+
+/* What became of one way of moving data on the way down the ladder,
+   for --debug.  Later states win over earlier ones: a way used for one
+   extent counts as used.  */
+enum copy_tried
+{
+  COPY_TRIED_NOT,               /* not allowed: outside the ladder asked
+                                   for, or never reached */
+  COPY_TRIED_AVOIDED,           /* left out on purpose: copy_file_range
+                                   while blocks of zeros are to become
+                                   holes */
+  COPY_TRIED_NOTHING,           /* tried; it moved nothing (a source
+                                   that reads as empty) */
+  COPY_TRIED_UNABLE,            /* it cannot serve these files: not
+                                   regular files, a pair of file
+                                   systems known or found unable, or
+                                   the kernel refused */
+  COPY_TRIED_USED               /* it moved data */
 };
 
 /* What one copy did.  */
@@ -150,6 +171,13 @@ struct copy_result
   enum copy_failure failure;    /* on -1: the side that failed */
   off_t bytes;                  /* the count of bytes copied (a hole
                                    counts) */
+  enum copy_tried clone;        /* FICLONE, the clone rung */
+  enum copy_tried range;        /* copy_file_range, on its rung or for
+                                   the sparse rung's extents */
+  bool seek_data;               /* the data was found with SEEK_DATA and
+                                   SEEK_HOLE (the sparse rung) */
+  bool zeros;                   /* read/write looked for blocks of zeros
+                                   to turn into holes */
 };
 
 void copy_engine_init (struct copy_engine *engine, enum copy_sparse sparse);

@@ -112,7 +112,7 @@ static void
 report_init (struct copy_file_report *report)
 {
   memset (report, 0, sizeof *report);
-  report->method = COPY_METHOD_NONE;
+  report->data.method = COPY_METHOD_NONE;
 }
 
 /* Record in REPORT that STEP failed with errno.  Return -1.  */
@@ -635,14 +635,12 @@ copy_contents (struct file_copier *copier, int src_fd,
                struct stat const *dst_st, bool fresh,
                struct copy_file_report *report)
 {
-  struct copy_result result;
+  struct copy_result *result = &report->data;
   int r = (fresh
            ? copy_data_fresh (&copier->engine, src_fd, src_st, dst_fd,
-                              dst_st, &result)
+                              dst_st, result)
            : copy_data (&copier->engine, src_fd, src_st, dst_fd, dst_st,
-                        &result));
-  report->method = result.method;
-  report->side = result.failure;
+                        result));
   if (r > 0)
     return 0;
   if (r == 0)
@@ -650,7 +648,7 @@ copy_contents (struct file_copier *copier, int src_fd,
       errno = ENOTSUP;
       return step_failed (report, COPY_STEP_NO_METHOD);
     }
-  return step_failed (report, (result.failure == COPY_FAILED_READ
+  return step_failed (report, (result->failure == COPY_FAILED_READ
                                ? COPY_STEP_READ : COPY_STEP_WRITE));
 }
 

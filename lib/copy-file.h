@@ -119,8 +119,10 @@ struct copy_file_report
 {
   enum copy_file_step step;     /* the step that failed the copy */
   int err;                      /* its errno */
-  enum copy_method method;      /* the engine rung that copied the data */
-  enum copy_failure side;       /* the engine's side, on a data failure */
+  struct copy_result data;      /* what the engine did: the rung that
+                                   copied the data, the ways it tried
+                                   (for --debug), the side that failed
+                                   on a data failure */
   struct stat src_st;           /* the source, as opened */
 
   /* Steps that failed without failing the copy (attributes not

@@ -143,7 +143,10 @@ enum
   IO_LINES_BUFSIZE = 128 * 1024,
   /* The most one kernel copy (copy_file_range, splice, sendfile) is
      asked to move: Linux moves at most about 2 GiB a call anyway;
-     1 GiB keeps each call bounded.  */
+     1 GiB keeps each call bounded.  It must stay at most 2 GiB:
+     glibc 2.41 and 2.42 emulate copy_file_range wrongly for longer
+     ranges, corrupting the copy (sourceware PR 33245; GNU 9.8 keeps
+     under it too), and lib/copy-data.c asks no more of any call.  */
   IO_KERNEL_CHUNK = 1 << 30
 };
 

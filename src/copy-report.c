@@ -6,6 +6,7 @@
 #include "copy-report.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include "error.h"
@@ -76,6 +77,68 @@ report_soft_failures (struct copy_file_report const *rep, char const *dst,
         continue;
       error (0, err, messages[step].format, quoteaf_n (0, dst));
     }
+}
+
+/* GNU's word for WAY as its --debug line's "copy offload" and
+   "reflink" fields say it: "yes" where it moved the data, "no" where it
+   was not allowed (--reflink=never), "unsupported" where it could not
+   serve these files, "avoided" where it was left out on purpose (as
+   copy_file_range is when blocks of zeros are to become holes), and
+   "unknown" where it was never reached or moved nothing.  */
+static char const *
+debug_word (enum copy_tried way, bool reflink)
+{
+  switch (way)
+    {
+    case COPY_TRIED_USED: return "yes";
+    case COPY_TRIED_UNABLE: return "unsupported";
+    case COPY_TRIED_AVOIDED: return "avoided";
+    case COPY_TRIED_NOT: return reflink ? "no" : "unknown";
+    case COPY_TRIED_NOTHING:
+    default: return "unknown";
+    }
+}
+
+/* GNU's "sparse detection" field for the copy DATA: "SEEK_HOLE" where
+   the data was found with SEEK_DATA and SEEK_HOLE, "zeros" where blocks
+   of zeros were looked for, both, "no", or "unknown" where no rung
+   past the clone ran.  */
+static char const *
+sparse_word (struct copy_result const *data)
+{
+  if (data->method == COPY_METHOD_CLONE
+      || (data->method == COPY_METHOD_NONE
+          && data->failure == COPY_FAILED_NONE))
+    return "unknown";
+  if (data->seek_data)
+    return data->zeros ? "SEEK_HOLE + zeros" : "SEEK_HOLE";
+  return data->zeros ? "zeros" : "no";
+}
+
+/* For --debug, after a copy of a regular file (REP) that got as far
+   as its data, copied or not: print GNU's line ("copy offload: yes,
+   reflink: unsupported, sparse detection: no") with, last, the rung
+   of Brisk's engine that finished the copy (", method:
+   copy_file_range").  Nothing for a copy that failed before.  */
+void
+report_copy_debug (struct copy_file_report const *rep)
+{
+  struct copy_result const *data = &rep->data;
+  if (rep->step != COPY_STEP_NONE && rep->step < COPY_STEP_READ)
+    return;
+  printf ("copy offload: %s, reflink: %s, sparse detection: %s, "
+          "method: %s\n", debug_word (data->range, false),
+          debug_word (data->clone, true), sparse_word (data),
+          copy_method_name (data->method));
+}
+
+/* For --debug: say that the destination DST was left as it was (-n,
+   -u, --update=none, -i answered no), as GNU's cp and mv (9.3 and
+   later) say.  */
+void
+report_skipped (char const *dst)
+{
+  printf ("skipped %s\n", quoteaf_n (0, dst));
 }
 
 /* For --context[=CONTEXT] on a system without SELinux: say, as GNU's

@@ -12,6 +12,8 @@
 bool report_copy_failure (struct copy_file_report const *rep,
                           char const *src, char const *dst);
 void warn_context_ignored (char const *context);
+void report_copy_debug (struct copy_file_report const *rep);
+void report_skipped (char const *dst);
 void report_soft_failures (struct copy_file_report const *rep,
                            char const *dst, unsigned int preserve,
                            unsigned int require);

@@ -661,12 +661,13 @@ copy_regular (struct loc const *src, struct stat const *src_st, int src_fd,
       && len && dst->path[len - 1] == '/')
     rep.err = ENOTDIR;
   if (r < 0)
-    return report_copy_failure (&rep, src->path, dst->path);
-  report_soft_failures (&rep, dst->path, x->preserve, x->require);
-  if (x->debug)
-    printf ("copied %s with %s\n", quoteaf (dst->path),
-            copy_method_name (rep.method));
-  return true;
+    report_copy_failure (&rep, src->path, dst->path);
+  else
+    report_soft_failures (&rep, dst->path, x->preserve, x->require);
+  /* --debug: as GNU's cp, once the data was copied or tried.  */
+  if (x->debug && copier.data)
+    report_copy_debug (&rep);
+  return r == 0;
 }
 
 /* Give DST, just made by name (a symbolic link or a special file),
@@ -1137,7 +1138,7 @@ judge_same (struct loc const *src, struct stat const *src_st,
    to what then happens.  GNU's cp asks these before it looks at the
    types: "cp -i" of a file onto a directory asks first.  */
 static bool
-leave_be (struct stat const *src_st, struct loc const *dst,
+keep_dst (struct stat const *src_st, struct loc const *dst,
           struct stat const *dst_st, enum verdict *verdict)
 {
   *verdict = SKIP;
@@ -1155,6 +1156,19 @@ leave_be (struct stat const *src_st, struct loc const *dst,
       return true;
     }
   return x->clobber == CLOBBER_ASK && !ask_overwrite (dst, dst_st);
+}
+
+/* As keep_dst, and under --debug say "skipped 'DST'" for a
+   destination left be, as GNU's cp (9.3 and later) does.  */
+static bool
+leave_be (struct stat const *src_st, struct loc const *dst,
+          struct stat const *dst_st, enum verdict *verdict)
+{
+  if (!keep_dst (src_st, dst, dst_st, verdict))
+    return false;
+  if (x->debug && *verdict != FAIL)
+    report_skipped (dst->path);
+  return true;
 }
 
 /* Whether SRC (a directory when SRC_DIR) may replace DST (one when

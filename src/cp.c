@@ -120,7 +120,8 @@ Mandatory arguments to long options are mandatory for short options too.\n\
   -b                           like --backup, without an argument\n\
       --copy-contents          copy the contents of special files when\n\
                                  recursive\n\
-      --debug                  say how each file was copied\n\
+      --debug                  explain how each file is copied, or why it\n\
+                                 is skipped (implies -v); see below\n\
   -d                           like --no-dereference --preserve=links\n\
   -f, --force                  if an existing destination cannot be opened,\n\
                                  remove it and try again (ignored with -n)\n\
@@ -164,6 +165,13 @@ Mandatory arguments to long options are mandatory for short options too.\n\
 writes every byte.  --reflink or --reflink=always clones the data or\n\
 fails; --reflink=auto (the default) clones where the file system can,\n\
 else copies; --reflink=never always copies.\n\
+\n\
+--debug prints after each file copied GNU's line \"copy offload: WAY,\n\
+reflink: WAY, sparse detection: HOW, method: METHOD\": WAY is yes, no,\n\
+unsupported, avoided or unknown; HOW is no, zeros, SEEK_HOLE, SEEK_HOLE +\n\
+zeros or unknown; METHOD, Brisk's own field, the one that finished the\n\
+copy: clone, sparse (the data found with SEEK_DATA), copy_file_range,\n\
+read/write, or none.\n\
 \n\
 CONTROL (or the VERSION_CONTROL variable) picks the backups: none or off\n\
 (none), numbered or t, existing or nil (numbered where numbered backups\n\

@@ -257,31 +257,68 @@ id_matches (uintmax_t have, uintmax_t asked, uintmax_t none,
   return have == (asked == none ? real : asked);
 }
 
-/* For -C: whether DST (status DST_LST, not followed) already is what
-   installing SRC would make it: both regular files without special
-   mode bits, the destination with the mode, owner and group it would
-   get, and the same bytes.  */
-static bool
-already_installed (char const *src, char const *dst,
-                   struct stat const *dst_lst)
+/* Open NAME to read it for -C's comparison, without changing its
+   access time where the kernel lets this process (O_NOATIME: the
+   file's owner, or root), so that comparing leaves both files as they
+   were.  Return the descriptor, or -1 with errno set.  */
+static int
+open_to_compare (char const *name)
 {
-  struct stat s;
-  if (lstat (src, &s) < 0 || !S_ISREG (s.st_mode)
-      || !S_ISREG (dst_lst->st_mode) || s.st_mode & ~(S_IFMT | ACCESSPERMS)
+  int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY;
+  int fd = open (name, flags | O_NOATIME);
+  if (fd < 0 && errno == EPERM)
+    fd = open (name, flags);
+  return fd;
+}
+
+/* For -C: whether DST (status DST_LST, not followed) already is what
+   installing SRC (status SRC_ST, followed: a symbolic link is compared
+   by what it names, as GNU 9.6 and later compare it) would make it:
+   both regular files without special mode bits, the destination with
+   the mode, owner and group it would get, and the same bytes.  */
+static bool
+already_installed (char const *src, struct stat const *src_st,
+                   char const *dst, struct stat const *dst_lst)
+{
+  if (!S_ISREG (src_st->st_mode) || !S_ISREG (dst_lst->st_mode)
+      || src_st->st_mode & ~(S_IFMT | ACCESSPERMS)
       || dst_lst->st_mode & ~(S_IFMT | ACCESSPERMS)
-      || s.st_size != dst_lst->st_size
+      || src_st->st_size != dst_lst->st_size
       || (dst_lst->st_mode & ACCESSPERMS) != x->mode
       || !id_matches (dst_lst->st_uid, x->owner, (uid_t) -1, getuid ())
       || !id_matches (dst_lst->st_gid, x->group, (gid_t) -1, getgid ()))
     return false;
-  int a = open (src, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-  int b = a < 0 ? -1 : open (dst, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-  bool same = 0 <= b && same_content_fd (a, b, &s) == 1;
+  int a = open_to_compare (src);
+  int b = a < 0 ? -1 : open_to_compare (dst);
+  bool same = 0 <= b && same_content_fd (a, b, src_st) == 1;
   if (0 <= a)
     close (a);
   if (0 <= b)
     close (b);
   return same;
+}
+
+/* For -C with -p (GNU 9.11 allows the pair): give DST, left be as
+   already installed, the access and modification times of its source
+   (SRC_ST), unless it has them already (DST_LST, its status before the
+   comparison, which did not change them): nothing that is right is
+   written again, so its ctime stays.  Return true, or false
+   (reported as GNU's install reports it).  */
+static bool
+times_made_right (char const *dst, struct stat const *src_st,
+                  struct stat const *dst_lst)
+{
+  struct timespec ts[2] = { src_st->st_atim, src_st->st_mtim };
+  if (!x->preserve_times
+      || (ts[0].tv_sec == dst_lst->st_atim.tv_sec
+          && ts[0].tv_nsec == dst_lst->st_atim.tv_nsec
+          && ts[1].tv_sec == dst_lst->st_mtim.tv_sec
+          && ts[1].tv_nsec == dst_lst->st_mtim.tv_nsec))
+    return true;
+  if (utimensat (AT_FDCWD, dst, ts, AT_SYMLINK_NOFOLLOW) == 0)
+    return true;
+  error (0, errno, "cannot set timestamps for %s", quoteaf (dst));
+  return false;
 }
 
 /* Decide whether SRC (status SRC_ST) may be installed as DST: say why
@@ -640,9 +677,13 @@ install_copy (char const *src, struct stat const *src_st, char const *dst,
   if (r < 0)
     {
       report_temp_failure (&rep, src, dst, exists, backup);
+      if (x->debug)
+        report_copy_debug (&rep);
       return false;
     }
   announce (src, dst, exists, backup, false);
+  if (x->debug)
+    report_copy_debug (&rep);
   bool ok = (!x->strip
              || (strip_temp (tmp, dst)
                  && give_attributes (tmp, src, dst, &attr)));
@@ -672,8 +713,9 @@ install_file (char const *src, char const *dst)
       error (0, errno, "cannot stat %s", quoteaf (dst));
       return false;
     }
-  if (exists && x->compare && already_installed (src, dst, &dst_lst))
-    return true;
+  if (exists && x->compare
+      && already_installed (src, &src_st, dst, &dst_lst))
+    return times_made_right (dst, &src_st, &dst_lst);
   if (!may_install (src, &src_st, dst, &dst_lst, exists))
     return false;
   size_t len = strlen (dst);

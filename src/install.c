@@ -47,6 +47,7 @@ enum
 {
   BACKUP_OPTION = CHAR_MAX + 1,
   CONTEXT_OPTION,
+  DEBUG_OPTION,
   PRESERVE_CONTEXT_OPTION,
   STRIP_PROGRAM_OPTION,
   HELP_OPTION,
@@ -57,6 +58,7 @@ static struct option const long_options[] = {
   { "backup", optional_argument, NULL, BACKUP_OPTION },
   { "compare", no_argument, NULL, 'C' },
   { "context", optional_argument, NULL, CONTEXT_OPTION },
+  { "debug", no_argument, NULL, DEBUG_OPTION },
   { "directory", no_argument, NULL, 'd' },
   { "group", required_argument, NULL, 'g' },
   { "mode", required_argument, NULL, 'm' },
@@ -109,9 +111,14 @@ Mandatory arguments to long options are mandatory for short options too.\n\
   -c                  (ignored)\n\
   -C, --compare       leave a destination alone where it already has the\n\
                         contents, owner, group and mode it would get\n\
+                        (with -p, give it its SOURCE's times if it has\n\
+                        other ones)\n\
   -d, --directory     make each operand a directory, with its parents\n\
   -D                  make the missing leading directories of DEST, or\n\
                         the whole --target-directory, then copy\n\
+      --debug         explain how each file is copied (implies -v): GNU's\n\
+                        line \"copy offload: WAY, reflink: WAY, sparse\n\
+                        detection: HOW\", and the method (see cp --help)\n\
   -g, --group=GROUP   give the files this group, not the process's own\n\
   -m, --mode=MODE     give the files this mode (as chmod takes it), not\n\
                         rwxr-xr-x\n\
@@ -217,9 +224,6 @@ check_late_options (struct command *c)
   if (c->strip_program_given && !c->x.strip)
     error (0, 0, "WARNING: ignoring --strip-program option as -s option "
            "was not specified");
-  if (c->x.compare && c->x.preserve_times)
-    usage_error ("%s", "options --compare (-C) and --preserve-timestamps "
-                 "are mutually exclusive");
   if (c->x.compare && c->x.strip)
     usage_error ("%s", "options --compare (-C) and --strip are mutually "
                  "exclusive");
@@ -312,6 +316,7 @@ take_option (struct command *cmd, int c)
     case 'c': break;
     case 'C': cmd->x.compare = true; break;
     case 'd': cmd->dirs = true; break;
+    case DEBUG_OPTION: cmd->x.debug = cmd->x.verbose = true; break;
     case 'D': cmd->make_leading = true; break;
     case 'g': cmd->group_arg = optarg; break;
     case 'm': cmd->mode_arg = optarg; break;

@@ -24,6 +24,7 @@ struct install_options
   char const *strip_program;    /* --strip-program, or "strip" */
   bool compare;                 /* -C, with a mode it applies to */
   bool verbose;                 /* -v */
+  bool debug;                   /* --debug (implies verbose) */
   enum backup_type backup;
 };
 

@@ -13,8 +13,8 @@
    checks, or not at all.
 
    What this file may call: cp.h's tree copier, cp-progress.h's
-   status line, gnulib, and mv.h's options.  It prints mv's
-   messages.  */
+   status line, copy-report.h's --debug lines, gnulib, and mv.h's
+   options.  It prints mv's messages.  */
 
 #include <config.h>
 
@@ -39,6 +39,7 @@
 #include "xalloc.h"
 
 #include "copy-cli.h"
+#include "copy-report.h"
 #include "cp.h"
 #include "cp-progress.h"
 #include "mv.h"
@@ -94,8 +95,8 @@ mv_init (struct mv_options const *opts)
     .sparse = COPY_SPARSE_AUTO, .backup = no_backups,
     .preserve = (COPY_PRESERVE_MODE | COPY_PRESERVE_TIMESTAMPS
                  | COPY_PRESERVE_OWNERSHIP | COPY_PRESERVE_XATTR),
-    .preserve_links = true, .verbose = o->verbose, .move = true,
-    .progress = o->progress
+    .preserve_links = true, .verbose = o->verbose, .debug = o->debug,
+    .move = true, .progress = o->progress
   };
   /* As cp, mv takes SIGUSR1 for its status line from the start: the
      copier is set up only at the first move across file systems.  */
@@ -237,6 +238,16 @@ update_skips (struct stat const *st, char const *dst,
   return false;
 }
 
+/* DST is left be: say so under --debug, as GNU's mv does.  Return
+   SKIP.  */
+static enum verdict
+skipped (char const *dst)
+{
+  if (o->debug)
+    report_skipped (dst);
+  return SKIP;
+}
+
 /* Whether the last component NAME is "." or "..".  */
 static bool
 dot_or_dotdot (char const *name)
@@ -313,9 +324,9 @@ judge_existing (char const *src, struct stat const *st, char const *dst,
       return FAIL;
     }
   if (update_skips (st, dst, dst_st, &failed))
-    return failed ? FAIL : SKIP;
+    return failed ? FAIL : skipped (dst);
   if (!may_replace (dst, dst_st))
-    return SKIP;
+    return skipped (dst);
   if (o->exchange)
     return GO_ON;
   bool src_dir = S_ISDIR (st->st_mode), dst_dir = S_ISDIR (dst_st->st_mode);
@@ -599,7 +610,7 @@ mv_operand (char const *src, char const *dst, int rename_err)
     }
   /* With -n, what is in the way stays, with no look at it.  */
   if (err == EEXIST && o->update == UPDATE_NONE)
-    return true;
+    return skipped (dst) == SKIP;
   struct stat st, dst_st;
   if (lstat (src, &st) < 0)
     {

@@ -36,6 +36,7 @@
 enum
 {
   BACKUP_OPTION = CHAR_MAX + 1,
+  DEBUG_OPTION,
   EXCHANGE_OPTION,
   NO_COPY_OPTION,
   STRIP_TRAILING_SLASHES_OPTION,
@@ -47,6 +48,7 @@ enum
 static struct option const long_options[] = {
   { "backup", optional_argument, NULL, BACKUP_OPTION },
   { "context", no_argument, NULL, 'Z' },
+  { "debug", no_argument, NULL, DEBUG_OPTION },
   { "exchange", no_argument, NULL, EXCHANGE_OPTION },
   { "force", no_argument, NULL, 'f' },
   { "interactive", no_argument, NULL, 'i' },
@@ -77,6 +79,8 @@ Rename SOURCE to DEST, or move each SOURCE into DIRECTORY.\n\
 Mandatory arguments to long options are mandatory for short options too.\n\
       --backup[=CONTROL]       back up each destination file that exists\n\
   -b                           like --backup, without an argument\n\
+      --debug                  explain how each file is copied across\n\
+                                 file systems, or skipped (implies -v)\n\
       --exchange               swap SOURCE and DEST, which must both\n\
                                  exist, in one atomic rename\n\
   -f, --force                  never ask before overwriting\n\
@@ -107,7 +111,9 @@ exist, else simple), simple or never.  The suffix is ~, unless set with\n\
 Across file systems, each SOURCE is copied as \"cp -a\" copies (modes,\n\
 owners, times, extended attributes, hard links), then removed, once\n\
 all of its copy is written.  SIGUSR1 makes such a copy print the file\n\
-it is at and how far it has got.\n\
+it is at and how far it has got; --debug prints after each file copied\n\
+GNU's line \"copy offload: WAY, reflink: WAY, sparse detection: HOW\",\n\
+with, last, the method that moved the data (see cp --help).\n\
 \n\
 --exchange swaps two names of one file system, and fails across file\n\
 systems.  Into a DIRECTORY (or -t), each SOURCE is swapped with the\n\
@@ -205,6 +211,7 @@ main (int argc, char **argv)
       case 'g': o.progress = true; break;
       case 'i': o.interactive = MV_ASK; break;
       case 'n': o.interactive = MV_NEVER; break;
+      case DEBUG_OPTION: o.debug = o.verbose = true; break;
       case NO_COPY_OPTION: o.no_copy = true; break;
       case STRIP_TRAILING_SLASHES_OPTION: strip_slashes = true; break;
       case 'S':

@@ -26,6 +26,7 @@ struct mv_options
   enum cp_update update;        /* -u, --update, -n */
   enum backup_type backup;
   bool verbose;
+  bool debug;                   /* --debug (implies verbose) */
   bool no_copy;                 /* --no-copy: fail across file systems */
   bool exchange;                /* --exchange: swap SOURCE and DEST */
   bool progress;                /* -g: cp -g's display, across file

@@ -89,6 +89,23 @@
 #                        cannot where ptrace is forbidden), and turns off
 #                        LeakSanitizer, which cannot run under ptrace.  The
 #                        one reason such a test may skip: tests/may-skip.
+#   mount_xfs_ DIR       makes DIR and loop-mounts on it a new XFS file
+#                        system with reflink (an image of 300 MiB, sparse,
+#                        in the test's directory; mkfs.xfs is Debian's
+#                        xfsprogs, which ./bootstrap installs), unmounted
+#                        when the test ends: a file system where cp can
+#                        clone, and where copy_file_range shares blocks
+#                        (holes stay holes) rather than copy them.  Skips
+#                        ("cannot mount an XFS image here") without
+#                        root, mount(2) or a loop device.
+#   shm_dir_             makes a directory on /dev/shm, removed when the
+#                        test ends, and cd's into it: a tmpfs, where
+#                        copy_file_range copies and FICLONE cannot,
+#                        whatever TMPDIR's file system.  Skips ("/dev/shm
+#                        is not a tmpfs") where it is none.
+#   debug_line_ OFFLOAD REFLINK SPARSE METHOD
+#                        prints the line cp, mv and install --debug print
+#                        after a file copied (GNU's, and Brisk's method).
 #   fault_run_ SPEC CMD...
 #                        runs CMD with tests/fault/libfault.so preloaded
 #                        and BRISK_FAULT=SPEC ("FN:N:KIND": the Nth call
@@ -181,10 +198,14 @@ case ${BRISK_BIN-} in
 esac
 
 cleanup_paths_=
+cleanup_mounts_=
 cleanup_ ()
 {
   cu_st_=$?
   cd /
+  for cu_m_ in $cleanup_mounts_; do
+    umount "$cu_m_" 2>/dev/null || umount -l "$cu_m_"
+  done
   if test -n "${BRISK_TEST_KEEP-}"; then
     echo "$me_: kept $tmp_root_" >&2
   else
@@ -640,6 +661,38 @@ require_strace_ ()
     || skip_ "the tools run under valgrind, which strace would trace"
   ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
   export ASAN_OPTIONS
+}
+
+# mount_xfs_ DIR: see the head of this file.
+mount_xfs_ ()
+{
+  command -v mkfs.xfs > /dev/null 2>&1 || PATH=$PATH:/usr/sbin:/sbin
+  command -v mkfs.xfs > /dev/null 2>&1 \
+    || framework_failure_ "mkfs.xfs is missing (Debian package xfsprogs;" \
+                          "./bootstrap installs it)"
+  mkdir "$1" && truncate -s 300M "$1.img" \
+    && mkfs.xfs -q -m reflink=1 "$1.img" > /dev/null 2>&1 \
+    || framework_failure_ "mkfs.xfs $1.img"
+  mount -o loop "$1.img" "$1" 2> /dev/null \
+    || skip_ "cannot mount an XFS image here"
+  cleanup_mounts_="$cleanup_mounts_ $(cd "$1" && pwd)"
+}
+
+# shm_dir_: see the head of this file.
+shm_dir_ ()
+{
+  test "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs \
+    || skip_ "/dev/shm is not a tmpfs"
+  sd_dir_=$(mktemp -d "/dev/shm/brisk-$me_.XXXXXX") \
+    || framework_failure_ "mktemp in /dev/shm"
+  cleanup_paths_="$cleanup_paths_ $sd_dir_"
+  cd "$sd_dir_" || framework_failure_ "cd $sd_dir_"
+}
+
+# debug_line_ OFFLOAD REFLINK SPARSE METHOD: see the head of this file.
+debug_line_ ()
+{
+  echo "copy offload: $1, reflink: $2, sparse detection: $3, method: $4"
 }
 
 # fault_run_ SPEC CMD...: see the head of this file.  The library comes

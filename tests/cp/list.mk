@@ -12,6 +12,8 @@ CP_TESTS = \
   tests/cp/backup-source.sh \
   tests/cp/backup.sh \
   tests/cp/basic.sh \
+  tests/cp/debug.sh \
+  tests/cp/debug-xfs.sh \
   tests/cp/deep.sh \
   tests/cp/enospc.sh \
   tests/cp/existing-order.sh \
@@ -31,6 +33,7 @@ CP_TESTS = \
   tests/cp/progress.sh \
   tests/cp/proc.sh \
   tests/cp/races.sh \
+  tests/cp/range-2g.sh \
   tests/cp/recursive.sh \
   tests/cp/same-file-xdev.sh \
   tests/cp/same-file.sh \

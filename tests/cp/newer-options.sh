@@ -7,8 +7,8 @@
 #                    source (what plain -u and --update do);
 #   --debug          explain how each file is copied; implies --verbose.
 # GNU 9.1 rejects all of these, so this test runs them only with the cp
-# under test, and checks results, not the wording of --debug's
-# explanations (Brisk's own format, not fixed here).
+# under test, and checks results; the wording of --debug's lines is
+# checked by tests/cp/debug.sh and debug-xfs.sh.
 . "$(dirname "$0")/lib.sh"
 
 dated ()

@@ -24,7 +24,6 @@ a
 -t d -t d a
 -d -t d a
 -d -s x
--C -p a c1
 -C -s a c1
 -m 999 a c1
 -m +q a c1

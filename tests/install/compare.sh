@@ -37,7 +37,6 @@ cp_batch_ setup <<'EOF2' || fail=1
 -C -m 4755 a x4755
 -C -m 4755 a x4755
 -C a lsame
--C sa same
 -C -v a b d
 -C -t d a same
 -C --compare -v a a

@@ -15,6 +15,8 @@ INSTALL_TESTS = \
   tests/install/backup.sh \
   tests/install/basic.sh \
   tests/install/compare.sh \
+  tests/install/compare-times.sh \
+  tests/install/debug.sh \
   tests/install/dirs.sh \
   tests/install/enospc.sh \
   tests/install/preserve.sh \

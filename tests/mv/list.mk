@@ -3,15 +3,16 @@
 ## src/mv) with GNU's (/usr/bin/mv): output, messages, exit status and
 ## the trees left behind (tests/cp/tree-dump).  Run them against GNU
 ## itself with: make check TESTS="$(echo tests/mv/*.sh)" BRISK_MV=/usr/bin/mv
-## But newer-options.sh and exchange*.sh, which check what GNU 9.1 lacks
-## (--update=WHICH, --no-copy, --exchange) against the answers newer GNU
-## gives.  progress.sh checks Brisk's own -g and SIGUSR1, and nothing
-## against GNU.
+## But newer-options.sh, debug.sh and exchange*.sh, which check what GNU
+## 9.1 lacks (--update=WHICH, --no-copy, --debug, --exchange) against
+## the answers newer GNU gives.  progress.sh checks Brisk's own -g and
+## SIGUSR1, and nothing against GNU.
 MV_TESTS = \
   tests/mv/acl.sh \
   tests/mv/across.sh \
   tests/mv/backup.sh \
   tests/mv/basic.sh \
+  tests/mv/debug.sh \
   tests/mv/enospc.sh \
   tests/mv/errors.sh \
   tests/mv/exchange.sh \

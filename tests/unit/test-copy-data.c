@@ -273,6 +273,30 @@ check_blocks (struct source const *s, int dst, char const *label,
     }
 }
 
+/* Check that what RES says each way did (for --debug) agrees with the
+   rung that finished the copy under J (LABEL): the rung it names was
+   used, a clone counts only when it made the copy, a rung outside the
+   ladder was not tried, and the sparse rung found the data with
+   SEEK_DATA.  A copy of no byte is let be: a bounded copy of nothing
+   names the ladder's first rung without trying it.  */
+static void
+check_ways (struct copy_result const *res, struct job const *j,
+            char const *label)
+{
+  if (res->clone == COPY_TRIED_USED && res->method != COPY_METHOD_CLONE)
+    failed (label, "a clone is marked used but did not make the copy");
+  if (res->method == COPY_METHOD_CLONE && res->clone != COPY_TRIED_USED
+      && res->bytes)
+    failed (label, "the clone made the copy but is not marked used");
+  if (res->method == COPY_METHOD_RANGE && res->range != COPY_TRIED_USED
+      && res->bytes)
+    failed (label, "copy_file_range served but is not marked used");
+  if (COPY_METHOD_CLONE < j->first && res->clone != COPY_TRIED_NOT)
+    failed (label, "the clone, outside the ladder, is marked tried");
+  if (res->method == COPY_METHOD_SPARSE && !res->seek_data && res->bytes)
+    failed (label, "the sparse rung served without SEEK_DATA marked");
+}
+
 /* Check the outcome R (with RES) of the copy of S to DST under J,
    labelled LABEL, against EXPECT.  */
 static void
@@ -305,6 +329,8 @@ check_copy (struct source const *s, struct job const *j, int dst,
     }
   if (r == 1 && (res->method < j->first || j->last < res->method))
     failed (label, "the method reported is outside the ladder allowed");
+  if (r == 1)
+    check_ways (res, j, label);
   if (r == 1 && res->method == COPY_METHOD_SPARSE && j->src_off == 0
       && j->dst_off == 0)
     check_blocks (s, dst, label, false);

@@ -927,9 +927,9 @@ test_data_failures (void)
   copy_failed ("directory source", copy_to (&c, "sub", &dirs[1], "c3",
                                             COPY_DST_CREATE, &rep),
                &rep, COPY_STEP_READ, EISDIR);
-  if (rep.side != COPY_FAILED_READ)
+  if (rep.data.failure != COPY_FAILED_READ)
     fail ("directory source", "failing side %d, expected reading",
-          (int) rep.side);
+          (int) rep.data.failure);
 
   /* Nothing but the data may touch /dev/full: no attribute is kept.  */
   struct copy_file_names names = {
@@ -939,8 +939,9 @@ test_data_failures (void)
   copy_failed ("/dev/full",
                qcopy_file_preserving (&c, &names, COPY_DST_OVERWRITE, &rep),
                &rep, COPY_STEP_WRITE, ENOSPC);
-  if (rep.side != COPY_FAILED_WRITE)
-    fail ("/dev/full", "failing side %d, expected writing", (int) rep.side);
+  if (rep.data.failure != COPY_FAILED_WRITE)
+    fail ("/dev/full", "failing side %d, expected writing",
+          (int) rep.data.failure);
   file_copier_free (&c);
 }
 
