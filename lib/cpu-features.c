@@ -121,6 +121,22 @@ cpu_probe_avx512 (unsigned int avx2, unsigned int leaf7_ebx,
   return bits;
 }
 
+#ifdef HAVE_GLIBC_X86_FEATURES
+/* Return true if glibc counts the feature INDEX (x86_cpu_*) active: its
+   CPU_FEATURE_ACTIVE, but with an unsigned shift, as glibc 2.36's own
+   shifts the int 1 into the sign bit for bit 31 (AVX512VL), which
+   UndefinedBehaviorSanitizer stops.  */
+static bool
+cpu_glibc_active (unsigned int index)
+{
+  enum { BITS = 8 * sizeof (unsigned int) };
+  const struct cpuid_feature *f
+    = __x86_get_cpuid_feature_leaf (index / (BITS * 4));
+  unsigned int reg = index % (BITS * 4);
+  return (f->active_array[reg / BITS] >> (reg % BITS)) & 1u;
+}
+#endif
+
 /* Clear from the cpuid registers *LEAF1_ECX, *LEAF7_EBX and *LEAF7_ECX
    the features that glibc (2.33 and later) does not count as active:
    those that GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2,-AVX512F,... turns
@@ -133,7 +149,7 @@ cpu_tunables (unsigned int *leaf1_ecx, unsigned int *leaf7_ebx,
 #ifdef HAVE_GLIBC_X86_FEATURES
   /* Clear BIT in the register REG unless glibc counts FEATURE active.  */
 # define CPU_TUNABLE(feature, reg, bit) \
-  if (!CPU_FEATURE_ACTIVE (feature)) \
+  if (!cpu_glibc_active (x86_cpu_##feature)) \
     *(reg) &= ~(bit)
   CPU_TUNABLE (SSSE3, leaf1_ecx, LEAF1_ECX_SSSE3);
   CPU_TUNABLE (SSE4_1, leaf1_ecx, LEAF1_ECX_SSE41);
