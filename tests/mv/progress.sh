@@ -8,7 +8,7 @@
 # one file system.  On SIGUSR1, a copying mv says once which file it
 # copies and how far it has got; a mv that copies nothing takes the
 # signal and goes on.  Every move is checked: the copy whole, the
-# source gone.  The copies are slowed by small buffers
+# source gone.  The copies are slowed by tiny buffers
 # (BRISK_IO_BUFSIZE, which changes speed, never output), so that the
 # display is due before they end and the signal comes while mv copies.
 . "$(dirname "$0")/lib.sh"
@@ -46,7 +46,7 @@ moved_ ()
 # (a) Standard error a terminal: a progress line, erased at the end.
 # The total is big's 2 MiB, then grows by small's 293 KiB and tree's
 # 225 KiB as they cross.
-script -qfc "BRISK_IO_BUFSIZE=16 '$mv' -g big small tree fs; echo \"exit \$?\"" \
+script -qfc "BRISK_IO_BUFSIZE=4 '$mv' -g big small tree fs; echo \"exit \$?\"" \
   /dev/null < /dev/null > term 2> script.err
 display_shown_ term \
   '^[0-9.]+ (B|KiB|MiB) of (at least )?2\.[0-9] MiB( \([0-9]+%\))?  ' \
