@@ -19,7 +19,7 @@ include tests/doc/list.mk
 mutate_lib = tests/sum/libmutate.so
 check_DATA += $(mutate_lib)
 $(mutate_lib): tests/sum/mutate.c
-	$(AM_V_CC)$(CC) $(WARN_CFLAGS) $(CFLAGS) -fPIC -shared $(LDFLAGS) \
+	$(AM_V_CC)$(MKDIR_P) $(@D) && $(CC) $(WARN_CFLAGS) $(CFLAGS) -fPIC -shared $(LDFLAGS) \
 	  -o $@ $(srcdir)/tests/sum/mutate.c
 CLEANFILES += $(mutate_lib)
 EXTRA_DIST += tests/sum/mutate.c
