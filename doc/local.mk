@@ -1,5 +1,12 @@
-## doc/local.mk -- one man page per installed program, generated at
-## build time from its --help and --version by help2man.
+## doc/local.mk -- the manual, doc/brisk.texi (info by make and make
+## install, HTML by make html: info brisk), and one man page per
+## installed program, generated at build time from its --help and
+## --version by help2man.
+
+info_TEXINFOS = doc/brisk.texi
+## make distcheck builds the HTML manual rather than the DVI one, which
+## would need TeX.
+AM_DISTCHECK_DVI_TARGET = html
 
 man1_MANS += doc/md2sum.1 doc/md4sum.1 doc/md5sum.1 doc/sha1sum.1 \
   doc/sha224sum.1 doc/sha256sum.1 doc/sha384sum.1 doc/sha512sum.1

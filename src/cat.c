@@ -138,6 +138,7 @@ Examples:\n\
   %s f - g  Output f's contents, then standard input, then g's contents.\n\
   %s        Copy standard input to standard output.\n",
           program_name, program_name);
+  print_help_manual ("cat");
   exit (status);
 }
 

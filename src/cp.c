@@ -181,6 +181,7 @@ that is its own DEST (a regular file) is backed up.\n\
 \n\
 SIGUSR1 makes a running cp print how far the current file has got.\n",
          stdout);
+  print_help_manual ("cp");
   exit (status);
 }
 

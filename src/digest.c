@@ -445,6 +445,7 @@ usage (int status)
   else
     usage_digest ();
   usage_brisk ();
+  print_help_manual (DIGEST_PROGRAM);
   exit (status);
 }
 

@@ -148,6 +148,7 @@ CONTROL (or the VERSION_CONTROL variable) picks the backups: none or off\n\
 exist, else simple), simple or never.  The suffix is ~, unless set with\n\
 --suffix or SIMPLE_BACKUP_SUFFIX.\n",
          stdout);
+  print_help_manual ("install");
   exit (status);
 }
 

@@ -119,6 +119,7 @@ with, last, the method that moved the data (see cp --help).\n\
 systems.  Into a DIRECTORY (or -t), each SOURCE is swapped with the\n\
 entry of its name there; -T swaps SOURCE with DEST itself.\n",
          stdout);
+  print_help_manual ("mv");
   exit (status);
 }
 

@@ -158,6 +158,7 @@ if the input size cannot easily be determined.\n\
 Byte pieces (-b, -n N) of a regular file are copied in the kernel\n\
 (copy_file_range), without passing through split.\n\
 ", stdout);
+  print_help_manual ("split");
   exit (status);
 }
 

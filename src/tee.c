@@ -291,6 +291,7 @@ inside the kernel (tee and splice system calls) to every output that\n\
 allows it.\n\
 ",
          stdout);
+  print_help_manual ("tee");
   exit (status);
 }
 

@@ -24,6 +24,13 @@ There is NO WARRANTY, to the extent permitted by law.\n",
          stdout);
 }
 
+/* See version.h.  */
+void
+print_help_manual (char const *command)
+{
+  printf ("\nFull documentation: info '(brisk) %s invocation'\n", command);
+}
+
 /* Point the user at --help on stderr and exit with STATUS.  */
 void
 try_help (int status)

@@ -9,6 +9,12 @@
    copyright and licence lines.  Errors are left to close_stdout.  */
 void print_version (const char *command);
 
+/* Print to standard output the last lines of every --help: a blank
+   line, then where the manual of the program named COMMAND is, as
+   GNU's tools end theirs ("info '(brisk) COMMAND invocation'", a node
+   of doc/brisk.texi).  */
+void print_help_manual (char const *command);
+
 /* Print "Try 'PROGRAM --help' for more information." to stderr and
    exit with STATUS: what every tool does on a usage error.  */
 _Noreturn void try_help (int status);

@@ -11,6 +11,7 @@ include tests/mv/list.mk
 include tests/split/list.mk
 include tests/fuzz/local.mk
 include tests/fault/list.mk
+include tests/doc/list.mk
 
 # tests/sum/races.sh changes a file while a tool hashes it, at a chosen
 # call, through tests/sum/mutate.c: a preload library built as the
@@ -18,7 +19,7 @@ include tests/fault/list.mk
 mutate_lib = tests/sum/libmutate.so
 check_DATA += $(mutate_lib)
 $(mutate_lib): tests/sum/mutate.c
-	$(AM_V_CC)$(CC) $(WARN_CFLAGS) $(CFLAGS) -fPIC -shared $(LDFLAGS) \
+	$(AM_V_CC)$(MKDIR_P) $(@D) && $(CC) $(WARN_CFLAGS) $(CFLAGS) -fPIC -shared $(LDFLAGS) \
 	  -o $@ $(srcdir)/tests/sum/mutate.c
 CLEANFILES += $(mutate_lib)
 EXTRA_DIST += tests/sum/mutate.c
@@ -94,6 +95,9 @@ EXTRA_DIST += $(CAT_TESTS) tests/cat/list.mk tests/cat/corpus.sh \
 
 TESTS += $(TEE_TESTS)
 EXTRA_DIST += $(TEE_TESTS) tests/tee/list.mk tests/tee/lib.sh
+
+TESTS += $(DOC_TESTS)
+EXTRA_DIST += $(DOC_TESTS) tests/doc/list.mk
 
 # cp's tests compare the cp under test (BRISK_CP, default src/cp) with
 # GNU's, trees included, through tests/cp/tree-dump.

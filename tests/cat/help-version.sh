@@ -1,14 +1,16 @@
 #!/bin/sh
-# --help: GNU's text up to its examples, with our program name, on stdout,
+# --help: GNU's text up to its examples, with our program name, then the
+# line naming Brisk's manual where GNU's names its own, on stdout,
 # status 0; --version: "cat (brisk) VERSION"; the first of them wins; and
 # bad options (unknown, ambiguous abbreviations, an argument given to
 # --help) fail as GNU's do, message for message.
 . "$(dirname "$0")/../init.sh"
 use_tool_ cat
 
-# GNU's text without its last lines (its web site and manual).
+# GNU's text without its last lines (its web site and manual), then ours.
 ref_ cat --help | sed '/^  cat        Copy standard input/q' > exp \
   || framework_failure_ "GNU cat --help"
+printf "\nFull documentation: info '(brisk) cat invocation'\n" >> exp
 brisk_ cat --help > out 2> err
 st=$?
 test $st = 0 || { echo "--help: status $st" >&2; fail=1; }

@@ -50,7 +50,8 @@ returns_ 1 brisk_ cksum -a sha2 -l 100 -c mixed.sum 2> err || fail=1
 grep "invalid length: '100'" err > /dev/null || fail=1
 
 # Untagged base64 with -a, the length from the digest (9.9): sha2, sha3
-# (-l given or not), blake2b from 16 bytes up (see README).
+# (-l given or not), blake2b from 16 bytes up (see doc/brisk.texi,
+# cksum invocation).
 for a in sha2 sha3; do
   for n in 224 256 384 512; do
     brisk_ cksum -a $a -l $n --base64 --untagged inp > b64.sum || fail=1

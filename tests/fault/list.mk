@@ -11,10 +11,12 @@
 # sanitized build, whose tools it is preloaded into), by hand: libtool
 # here builds no shared libraries (LT_INIT's disable-shared), and the
 # library wants none of the tools' headers or libraries.
+# Its folder is made first, for a build outside the source tree (make
+# distcheck).
 fault_lib = tests/fault/libfault.so
 check_DATA = $(fault_lib)
 $(fault_lib): tests/fault/inject.c
-	$(AM_V_CC)$(CC) $(WARN_CFLAGS) $(CFLAGS) -fPIC -shared $(LDFLAGS) \
+	$(AM_V_CC)$(MKDIR_P) $(@D) && $(CC) $(WARN_CFLAGS) $(CFLAGS) -fPIC -shared $(LDFLAGS) \
 	  -o $@ $(srcdir)/tests/fault/inject.c
 CLEANFILES += $(fault_lib)
 

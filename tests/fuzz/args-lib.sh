@@ -226,7 +226,7 @@ args_run_backup ()
       =*) SIMPLE_BACKUP_SUFFIX=${sbs#=} && export SIMPLE_BACKUP_SUFFIX ;;
     esac
     # Into ".": GNU 9.1 renames the simple backup of a file in another
-    # directory to one in the working directory (README, cp's known
+    # directory to one in the working directory (the manual, cp's known
     # differences), which this test is not about.
     cd d && args_cmd cp "$@" -- "../s/$name" .
   )

@@ -1,0 +1,4 @@
+## Tests of the manual, included from tests/local.mk: that every
+## tool's --help names its node of doc/brisk.texi, and the node exists.
+DOC_TESTS = \
+  tests/doc/help-manual.sh
