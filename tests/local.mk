@@ -67,7 +67,8 @@ EXTRA_DIST += tests/unit/preset-count.sh
 TEST_EXTENSIONS = .sh
 SH_LOG_COMPILER = $(SHELL)
 # BRISK_SANITIZED tells the tests that the tools were built with
-# -fsanitize (tests/diff/lib.sh then runs fewer cases).
+# -fsanitize (tests/diff/lib.sh then runs fewer cases, and
+# tests/unit/test-variants fewer random lengths).
 # BRISK_TEST_BIN: where the tests find the tools (make check-valgrind
 # points it at its wrappers).
 BRISK_TEST_BIN = $(abs_top_builddir)/src

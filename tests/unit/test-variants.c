@@ -4,7 +4,9 @@
    other than the last one, "portable", which is the reference: the
    digests, computed through the row's init, update and final with the
    variant forced, of every message length 0..4096, of 200 random
-   lengths up to 1 MiB, of random update splits (chunks of 0, 1,
+   lengths up to 1 MiB (25 in a build with the sanitizers, where
+   BRISK_SANITIZED is set: they are nine tenths of the bytes hashed,
+   and the instrumented portable cores are slow), of random update splits (chunks of 0, 1,
    block - 1, block, block + 1 bytes, and small and large random ones),
    of input at every misalignment 0..63, written to misaligned output;
    and, per family, the raw compression function called directly on
@@ -43,6 +45,7 @@ enum
   MAX_LEN = 1 << 20,        /* the longest message */
   EVERY_LEN = 4096,         /* every length 0..EVERY_LEN is checked */
   RANDOM_LENS = 200,        /* random lengths up to MAX_LEN */
+  RANDOM_LENS_SANITIZED = 25,
   MAX_OFFSET = 64,          /* misalignments 0..MAX_OFFSET - 1 */
   LENS_PER_OFFSET = 4,      /* lengths checked at each misalignment */
   MAX_NBLOCKS = 64,         /* raw calls with 0..MAX_NBLOCKS blocks */
@@ -58,6 +61,9 @@ enum
 
 /* What the run found.  */
 static int failures;
+
+/* How many random lengths up to MAX_LEN each check takes.  */
+static int random_lens = RANDOM_LENS;
 static int pairs_run;
 
 /* The message bytes, MAX_LEN random bytes; a message of length LEN is
@@ -319,7 +325,7 @@ check_pair (struct pair *p)
   for (size_t len = 0; len <= EVERY_LEN; len++)
     if (!check_len (p, len))
       return false;
-  for (int i = 0; i < RANDOM_LENS; i++)
+  for (int i = 0; i < random_lens; i++)
     if (!check_len (p, rnd_upto (&p->rng, MAX_LEN)))
       return false;
   for (size_t off = 0; off < MAX_OFFSET; off++)
@@ -537,7 +543,7 @@ check_raw_patterns (enum hash_family family, const struct hash_variant *v,
 /* For a family whose blocks are bytes (the CRCs), whose raw calls
    check_blocks covers only up to MAX_NBLOCKS bytes: compare the raw
    calls of V and REF on random registers for every length up to
-   EVERY_LEN and RANDOM_LENS random lengths up to MAX_LEN, each at a
+   EVERY_LEN and random_lens random lengths up to MAX_LEN, each at a
    random misalignment; print a summary line.  Count a failure if
    any.  */
 static void
@@ -548,7 +554,7 @@ check_raw_lengths (enum hash_family family, const struct hash_variant *v,
   uint64_t rng = pair_seed (seed, name, "raw lengths");
   int calls = 0;
 
-  for (size_t i = 0; i <= EVERY_LEN + RANDOM_LENS; i++, calls++)
+  for (size_t i = 0; i <= EVERY_LEN + random_lens; i++, calls++)
     {
       size_t len = i <= EVERY_LEN ? i : rnd_upto (&rng, MAX_LEN);
       size_t off = rnd_upto (&rng, MAX_OFFSET - 1);
@@ -673,6 +679,8 @@ main (void)
   uint64_t rng = seed;
 
   printf ("seed %" PRIu64 " (set VARIANTS_SEED to change it)\n", seed);
+  if (getenv ("BRISK_SANITIZED"))
+    random_lens = RANDOM_LENS_SANITIZED;
   message = malloc (MAX_LEN);
   if (!message)
     {
