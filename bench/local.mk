@@ -46,7 +46,7 @@ CLEANFILES += bench/floors$(EXEEXT)
 
 EXTRA_DIST += bench/README bench/run bench/sum-compare bench/cksum-compare \
   bench/cat-compare \
-  bench/tee-compare bench/blksize-sweep bench/tee-sweep \
+  bench/tee-compare bench/tee-tar bench/blksize-sweep bench/tee-sweep \
   bench/fadvise-compare bench/cp-compare bench/cp-progress \
   bench/install-compare bench/mv-compare bench/bench-lib.sh \
   bench/split-compare bench/many-compare bench/read-ahead-busy \
