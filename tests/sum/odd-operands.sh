@@ -57,9 +57,12 @@ feed_fifo_ ()
 }
 
 # end_fifo_: stop that writer if no reader came.
+# SIGKILL: a subshell killed before it has reset the traps it was
+# forked with would run this shell's, whose cleanup_ removes the test's
+# directory under it.
 end_fifo_ ()
 {
-  kill $ff_pid_ 2>/dev/null
+  kill -KILL $ff_pid_ 2>/dev/null
   wait $ff_pid_ 2>/dev/null
 }
 

@@ -55,10 +55,13 @@ feed_fifo_ ()
 
 # end_fifo_: stop the writer of the last run, if it is still there
 # (waiting to open a FIFO that no one opened).
+# SIGKILL: a subshell killed before it has reset the traps it was
+# forked with would run this shell's, whose cleanup_ removes the test's
+# directory under it.
 end_fifo_ ()
 {
   test $fifo_mode = none && return
-  kill $ff_pid_ 2>/dev/null
+  kill -KILL $ff_pid_ 2>/dev/null
   wait $ff_pid_ 2>/dev/null
 }
 
