@@ -51,7 +51,8 @@ bin_PROGRAMS += src/cat
 src_cat_SOURCES = src/cat.c
 
 bin_PROGRAMS += src/tee
-src_tee_SOURCES = src/tee.c
+src_tee_SOURCES = src/tee.c src/tee.h src/tee-outputs.c src/tee-rounds.c \
+  src/tee-worker.c
 # tee's worker thread: the POSIX threads library, as gnulib's threadlib
 # module finds it (nothing more with glibc 2.34 and later).
 src_tee_LDADD = $(LDADD) $(LIBMULTITHREAD)

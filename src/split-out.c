@@ -10,8 +10,12 @@
    EPIPE (SIGPIPE is blocked), and the rest of its piece is dropped.
    The pieces already closed are whole files.
 
-   Calls only the C library and gnulib; the cutting in split-cut.c
-   calls this.  */
+   Owns struct split_out (split.h): the names, the signal mask given
+   to filters, the evictor, and the piece being written; reads struct
+   split_conf, which split.c owns.  Calls only the C library, gnulib
+   and lib/ (and the evictor it is given, a function pointer); called
+   by split.c (out_init, names_init, out_prepare) and by the cutting in
+   split-cut.c, never calling back into either.  */
 
 #include <config.h>
 
@@ -33,20 +37,27 @@
 #include "split.h"
 #include "xalloc.h"
 
+/* Set up OUT, reading the settings in CONF (which may be filled in
+   later, before the first piece): no evictor, no piece open.  */
+void
+out_init (struct split_out *out, struct split_conf const *conf)
+{
+  *out = (struct split_out) { .conf = conf, .piece = { .fd = -1 } };
+}
+
 /* ---- Names ----------------------------------------------------------- */
 
-/* The names of the pieces (lib/split-args.c).  */
-static struct split_names names;
-
-/* Set up the names: PREFIX, then SUFFIX_LENGTH letters of ALPHA
-   starting from START (digits of ALPHA, at most SUFFIX_LENGTH of them,
-   or NULL: all the first letter), then ADDITIONAL (or NULL).  WIDEN
-   lets the suffix grow when it would run out.  */
+/* Set up OUT's names (lib/split-args.c): PREFIX, then SUFFIX_LENGTH
+   letters of ALPHA starting from START (digits of ALPHA, at most
+   SUFFIX_LENGTH of them, or NULL: all the first letter), then
+   ADDITIONAL (or NULL).  WIDEN lets the suffix grow when it would run
+   out.  */
 void
-names_init (char const *prefix, char const *additional, char const *alpha,
+names_init (struct split_out *out, char const *prefix,
+            char const *additional, char const *alpha,
             size_t suffix_length, bool widen, char const *start)
 {
-  if (split_names_init (&names, prefix, additional, alpha, suffix_length,
+  if (split_names_init (&out->names, prefix, additional, alpha, suffix_length,
                         widen, start) != 0)
     xalloc_die ();
 }
@@ -55,9 +66,9 @@ names_init (char const *prefix, char const *additional, char const *alpha,
    call), in a buffer that the next call reuses.  Exit with "output
    file suffixes exhausted" when there is none.  */
 char const *
-names_next (void)
+names_next (struct split_out *out)
 {
-  char const *name = split_names_next (&names);
+  char const *name = split_names_next (&out->names);
   if (name)
     return name;
   if (errno == ENOMEM)
@@ -67,14 +78,6 @@ names_next (void)
 }
 
 /* ---- Errors ---------------------------------------------------------- */
-
-/* Report that reading the input failed (errno) and exit.  */
-void
-die_read (void)
-{
-  error (EXIT_FAILURE, errno, "%s", quotef (infile));
-  abort ();
-}
 
 /* Report that writing the output NAME failed (errno) and exit; a null
    NAME is standard output, which GNU calls "write error" there.  */
@@ -89,46 +92,43 @@ die_write (char const *out_name)
 
 /* ---- Opening and closing --------------------------------------------- */
 
-/* The signal mask to give back to filters: split blocks SIGPIPE while
-   filters run, so that one that stops reading makes writes fail with
-   EPIPE rather than kill split.  */
-static sigset_t old_mask;
-
 /* Get ready to write: with --filter, block SIGPIPE (unless it is
-   ignored already).  */
+   ignored already), keeping in OUT the mask to give back to filters:
+   split blocks SIGPIPE while filters run, so that one that stops
+   reading makes writes fail with EPIPE rather than kill split.  */
 void
-out_prepare (void)
+out_prepare (struct split_out *out)
 {
-  if (!filter_command)
+  if (!out->conf->filter_command)
     return;
   struct sigaction act;
   sigset_t block;
   sigemptyset (&block);
   if (sigaction (SIGPIPE, NULL, &act) == 0 && act.sa_handler != SIG_IGN)
     sigaddset (&block, SIGPIPE);
-  sigprocmask (SIG_BLOCK, &block, &old_mask);
+  sigprocmask (SIG_BLOCK, &block, &out->old_mask);
 }
 
-/* What frees a descriptor when there are none left, or NULL.  */
-static bool (*evict) (struct out_file const *);
-
-/* When opening an output finds no descriptor left (EMFILE, ENFILE),
-   call EVICTOR with the output being opened: it closes another output
+/* When opening an output of OUT finds no descriptor left (EMFILE,
+   ENFILE), call EVICTOR (or nothing, if NULL) with ARG and the output
+   being opened: it closes another output
    and returns true, or returns false when it has none to close.  The
    closed output is reopened to append when it gets more data.  With
    --filter it is called before split gives up, to write out what the
    other outputs hold.  */
 void
-out_set_evictor (bool (*evictor) (struct out_file const *))
+out_set_evictor (struct split_out *out, out_evictor evictor, void *arg)
 {
-  evict = evictor;
+  out->evict = evictor;
+  out->evict_arg = arg;
 }
 
-/* In the child process: run the filter with the read end of the pipe
-   FDS as its standard input.  Never returns.  */
+/* In the child process: run OUT's filter with the read end of the
+   pipe FDS as its standard input.  Never returns.  */
 static _Noreturn void
-run_filter (int fds[2])
+run_filter (struct split_out const *out, int fds[2])
 {
+  char const *filter_command = out->conf->filter_command;
   char const *shell = getenv ("SHELL");
   if (!shell)
     shell = "/bin/sh";
@@ -139,7 +139,7 @@ run_filter (int fds[2])
     }
   else if (fcntl (STDIN_FILENO, F_SETFD, 0) != 0)
     error (EXIT_FAILURE, errno, "moving input pipe");
-  sigprocmask (SIG_SETMASK, &old_mask, NULL);
+  sigprocmask (SIG_SETMASK, &out->old_mask, NULL);
   execl (shell, last_component (shell), "-c", filter_command,
          (char *) NULL);
   error (0, errno, "failed to run command: \"%s -c %s\"", shell,
@@ -147,15 +147,15 @@ run_filter (int fds[2])
   _exit (EXIT_FAILURE);
 }
 
-/* Start the filter for F: a pipe (both ends close on exec, so that no
+/* Start OUT's filter for F: a pipe (both ends close on exec, so that no
    filter holds another's pipe open) and a child running the command
    with $FILE set to F's name.  */
 static void
-open_filter (struct out_file *f)
+open_filter (struct split_out *out, struct out_file *f)
 {
   if (setenv ("FILE", f->name, 1) != 0)
     error (EXIT_FAILURE, errno, "failed to set FILE environment variable");
-  if (verbose)
+  if (out->conf->verbose)
     printf ("executing with FILE=%s\n", quotef (f->name));
   int fds[2];
   if (pipe2 (fds, O_CLOEXEC) != 0)
@@ -163,13 +163,13 @@ open_filter (struct out_file *f)
       /* Out of descriptors: the evictor cannot close a filter, but
          writes out what the others hold before split exits.  */
       int err = errno;
-      if (evict)
-        evict (f);
+      if (out->evict)
+        out->evict (out->evict_arg, f);
       error (EXIT_FAILURE, err, "failed to create pipe");
     }
   pid_t pid = fork ();
   if (pid == 0)
-    run_filter (fds);
+    run_filter (out, fds);
   if (pid < 0)
     error (EXIT_FAILURE, errno, "fork system call failed");
   if (close (fds[0]) != 0)
@@ -180,22 +180,23 @@ open_filter (struct out_file *f)
 
 /* Open F's file: create it, or truncate it if it exists, unless it was
    opened before (round robin reopens to append).  Refuse to write over
-   the input.  */
+   the input.  OUT: the output side F is of.  */
 static void
-open_file (struct out_file *f)
+open_file (struct split_out *out, struct out_file *f)
 {
-  if (verbose && !f->opened)
+  if (out->conf->verbose && !f->opened)
     printf ("creating file %s\n", quoteaf (f->name));
   int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (f->opened ? O_APPEND : 0);
   while ((f->fd = open (f->name, flags, 0666)) < 0
-         && (errno == EMFILE || errno == ENFILE) && evict && evict (f))
+         && (errno == EMFILE || errno == ENFILE) && out->evict
+         && out->evict (out->evict_arg, f))
     continue;
   if (f->fd < 0)
     die_write (f->name);
   struct stat st;
   if (fstat (f->fd, &st) != 0)
     error (EXIT_FAILURE, errno, "failed to stat %s", quoteaf (f->name));
-  if (SAME_INODE (st, in_st))
+  if (SAME_INODE (st, out->conf->in_st))
     error (EXIT_FAILURE, 0, "%s would overwrite input; aborting",
            quoteaf (f->name));
   if (!f->opened && ftruncate (f->fd, 0) != 0
@@ -203,37 +204,40 @@ open_file (struct out_file *f)
     error (EXIT_FAILURE, errno, "%s: error truncating", quotef (f->name));
 }
 
-/* Open the piece F (its name set): a file, or a filter.  Exit on
-   failure.  */
+/* Open the piece F of OUT (its name set): a file, or a filter.  Exit
+   on failure.  */
 void
-out_open (struct out_file *f)
+out_open (struct split_out *out, struct out_file *f)
 {
   f->pid = 0;
-  if (filter_command)
-    open_filter (f);
+  if (out->conf->filter_command)
+    open_filter (out, f);
   else
-    open_file (f);
+    open_file (out, f);
   f->opened = true;
 }
 
-/* Write the N bytes at BUF to F.  Return true if written, false if F's
-   filter has stopped reading (EPIPE); exit on any other failure.  */
+/* Write the N bytes at BUF to F, of OUT.  Return true if written,
+   false if F's filter has stopped reading (EPIPE); exit on any other
+   failure.  */
 bool
-out_write (struct out_file *f, char const *buf, size_t n)
+out_write (struct split_out const *out, struct out_file *f, char const *buf,
+           size_t n)
 {
   if (full_write (f->fd, buf, n) == n)
     return true;
-  if (filter_command && errno == EPIPE)
+  if (out->conf->filter_command && errno == EPIPE)
     return false;
   die_write (f->name);
 }
 
-/* Wait for F's filter, and exit as GNU split does if it failed: with
-   its exit status, or 128 + the signal that killed it (but SIGPIPE,
-   which says only that it stopped reading).  */
+/* Wait for F's filter (OUT's command), and exit as GNU split does if
+   it failed: with its exit status, or 128 + the signal that killed it
+   (but SIGPIPE, which says only that it stopped reading).  */
 static void
-wait_filter (struct out_file *f)
+wait_filter (struct split_out const *out, struct out_file *f)
 {
+  char const *filter_command = out->conf->filter_command;
   int status = 0;
   if (waitpid (f->pid, &status, 0) < 0 && errno != ECHILD)
     error (EXIT_FAILURE, errno, "waiting for child process");
@@ -261,70 +265,61 @@ wait_filter (struct out_file *f)
            (unsigned int) status);
 }
 
-/* Close F, if open, writing what its buffer holds first, and wait for
-   its filter.  Exit on failure.  */
+/* Close F, of OUT, if open, writing what its buffer holds first, and
+   wait for its filter.  Exit on failure.  */
 void
-out_close (struct out_file *f)
+out_close (struct split_out const *out, struct out_file *f)
 {
   if (0 <= f->fd)
     {
       if (f->len)
-        out_write (f, f->buf, f->len);
+        out_write (out, f, f->buf, f->len);
       f->len = 0;
       if (close (f->fd) != 0)
         die_write (f->name);
       f->fd = -1;
     }
   if (0 < f->pid)
-    wait_filter (f);
+    wait_filter (out, f);
 }
 
 /* ---- One piece after another ------------------------------------------ */
 
-/* The piece being written by the cutting functions that make one piece
-   at a time, and whether its filter still reads.  */
-static struct out_file piece = { .fd = -1 };
-static bool piece_ok;
+/* OUT's piece is the one written by the cutting functions that make
+   one piece at a time; OUT's piece_ok says whether its filter still
+   reads.  */
 
-/* Close the current piece, if any, and open the next.  */
+/* Close OUT's current piece, if any, and open the next.  */
 void
-piece_new (void)
+piece_new (struct split_out *out)
 {
-  out_close (&piece);
-  piece.name = (char *) names_next ();
-  piece.opened = false;
-  out_open (&piece);
-  piece_ok = true;
+  out_close (out, &out->piece);
+  out->piece.name = (char *) names_next (out);
+  out->piece.opened = false;
+  out_open (out, &out->piece);
+  out->piece_ok = true;
 }
 
-/* Write the N bytes at BUF to the current piece.  Return false if its
-   filter no longer reads (the bytes are dropped).  */
+/* Write the N bytes at BUF to OUT's current piece.  Return false if
+   its filter no longer reads (the bytes are dropped).  */
 bool
-piece_write (char const *buf, size_t n)
+piece_write (struct split_out *out, char const *buf, size_t n)
 {
-  if (piece_ok)
-    piece_ok = out_write (&piece, buf, n);
-  return piece_ok;
+  if (out->piece_ok)
+    out->piece_ok = out_write (out, &out->piece, buf, n);
+  return out->piece_ok;
 }
 
-/* The current piece.  */
+/* OUT's current piece.  */
 struct out_file *
-piece_current (void)
+piece_current (struct split_out *out)
 {
-  return &piece;
+  return &out->piece;
 }
 
-/* Make an empty piece, unless -e elides it.  */
+/* Close OUT's last piece.  */
 void
-piece_empty (void)
+piece_end (struct split_out *out)
 {
-  if (!elide_empty)
-    piece_new ();
-}
-
-/* Close the last piece.  */
-void
-piece_end (void)
-{
-  out_close (&piece);
+  out_close (out, &out->piece);
 }

@@ -4,7 +4,13 @@
    GNU coreutils 9.1's split.  This file reads the options and the
    operands, opens the input on standard input and runs one way of
    cutting it (split-cut.c); split-out.c names, opens, writes and closes
-   the pieces.  */
+   the pieces.
+
+   Owns the options, struct split_conf (what the options and the input
+   settle, read by the other two files), the copy engine and the
+   reading buffer; the storage of split-out.c's struct split_out too,
+   whose fields only split-out.c touches.  Calls split-cut.c and
+   split-out.c, which never call back here (see split.h).  */
 
 #include <config.h>
 
@@ -29,16 +35,6 @@
 #include "version.h"
 #include "xalloc.h"
 
-/* What split.h shares.  */
-char const *infile = "-";
-struct stat in_st;
-char eolchar = '\n';
-bool elide_empty;
-bool unbuffered;
-bool verbose;
-char const *filter_command;
-struct copy_engine engine;
-
 /* The ways of cutting; DIGITS is -NUM (lines) until it is known.  */
 enum cut
 {
@@ -52,9 +48,11 @@ enum cut
   CUT_ROUND_ROBIN
 };
 
-/* The options, as read.  */
+/* The options, as read; CONF holds those that the cutting and the
+   output read.  */
 struct options
 {
+  struct split_conf conf;
   enum cut cut;
   uintmax_t n_units;            /* bytes, lines or chunks */
   uintmax_t k_units;            /* K of -n K/N, else 0 */
@@ -236,10 +234,10 @@ parse_separator (struct options *o, char const *arg)
     case SPLIT_SEP_OK:
       break;
     }
-  if (o->eol_given && sep != eolchar)
+  if (o->eol_given && sep != o->conf.eolchar)
     error (EXIT_FAILURE, 0, "multiple separator characters specified");
   o->eol_given = true;
-  eolchar = sep;
+  o->conf.eolchar = sep;
 }
 
 /* Read -d/-x (C) with the start value ARG (or NULL) into O.  */
@@ -343,16 +341,16 @@ parse_options (struct options *o, int argc, char **argv)
         case -1:
           return;
         case 'e':
-          elide_empty = true;
+          o->conf.elide_empty = true;
           break;
         case 'u':
-          unbuffered = true;
+          o->conf.unbuffered = true;
           break;
         case FILTER_OPTION:
-          filter_command = optarg;
+          o->conf.filter_command = optarg;
           break;
         case VERBOSE_OPTION:
-          verbose = true;
+          o->conf.verbose = true;
           break;
         case HELP_OPTION:
           usage (EXIT_SUCCESS);
@@ -418,11 +416,12 @@ settle_suffix (struct options *o)
   return s.widen;
 }
 
-/* Open FILE as standard input (unless "-") and take its status.  */
+/* Open FILE as standard input (unless "-") and take its status, into
+   CONF.  */
 static void
-open_input (char const *file)
+open_input (struct split_conf *conf, char const *file)
 {
-  infile = file;
+  conf->infile = file;
   if (strcmp (file, "-") != 0)
     {
       int fd = open (file, O_RDONLY);
@@ -432,7 +431,7 @@ open_input (char const *file)
         error (EXIT_FAILURE, errno, "cannot open %s for reading",
                quoteaf (file));
     }
-  if (fstat (STDIN_FILENO, &in_st) != 0)
+  if (fstat (STDIN_FILENO, &conf->in_st) != 0)
     error (EXIT_FAILURE, errno, "%s", quotef (file));
   posix_fadvise (STDIN_FILENO, 0, 0, POSIX_FADV_SEQUENTIAL);
 }
@@ -448,29 +447,28 @@ input_buffer (size_t size)
   return xalignalloc (0 < page ? page : 4096, size);
 }
 
-/* Cut the input as O says, reading blocks into BUF, of BUFSIZE
-   bytes.  */
+/* Cut the input as O says, with SC: the output side, the copy engine
+   and the reading buffer.  */
 static void
-cut (struct options const *o, char *buf, size_t bufsize)
+cut (struct options const *o, struct split_cut const *sc)
 {
   switch (o->cut)
     {
     case CUT_BYTES:
-      cut_bytes (o->n_units, buf, bufsize);
+      cut_bytes (sc, o->n_units);
       break;
     case CUT_LINE_BYTES:
-      cut_line_bytes (o->n_units, buf, bufsize);
+      cut_line_bytes (sc, o->n_units);
       break;
     case CUT_CHUNK_BYTES:
     case CUT_CHUNK_LINES:
-      cut_chunks (o->k_units, o->n_units, o->cut == CUT_CHUNK_LINES,
-                  buf, bufsize);
+      cut_chunks (sc, o->k_units, o->n_units, o->cut == CUT_CHUNK_LINES);
       break;
     case CUT_ROUND_ROBIN:
-      cut_round_robin (o->k_units, o->n_units, buf, bufsize);
+      cut_round_robin (sc, o->k_units, o->n_units);
       break;
     default:
-      cut_lines (o->n_units, buf, bufsize);
+      cut_lines (sc, o->n_units);
     }
 }
 
@@ -481,10 +479,15 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
   atexit (close_stdout);
 
-  struct options o = { .alphabet = "abcdefghijklmnopqrstuvwxyz" };
+  struct options o = { .conf = { .infile = "-", .eolchar = '\n' },
+                       .alphabet = "abcdefghijklmnopqrstuvwxyz" };
+  /* Static, as the globals it replaces were: the names it holds live
+     until exit, and stay reachable.  */
+  static struct split_out out;
+  out_init (&out, &o.conf);
   parse_options (&o, argc, argv);
   settle_cut (&o);
-  if (o.k_units && filter_command)
+  if (o.k_units && o.conf.filter_command)
     {
       error (0, 0, "--filter does not process a chunk extracted to stdout");
       usage (EXIT_FAILURE);
@@ -497,20 +500,23 @@ main (int argc, char **argv)
       usage (EXIT_FAILURE);
     }
   bool widen = settle_suffix (&o);
-  names_init (prefix, o.additional, o.alphabet, o.suffix_length, widen,
-              o.start);
+  names_init (&out, prefix, o.additional, o.alphabet, o.suffix_length,
+              widen, o.start);
 
-  open_input (file);
+  open_input (&o.conf, file);
   size_t bufsize = o.io_size && !io_bufsize_override () ? o.io_size
-                   : io_blksize (&in_st);
-  char *buf = input_buffer (bufsize);
+                   : io_blksize (&o.conf.in_st);
+  struct copy_engine engine;
+  struct split_cut sc = { .conf = &o.conf, .out = &out, .engine = &engine,
+                          .buf = input_buffer (bufsize),
+                          .bufsize = bufsize };
   copy_engine_init (&engine, COPY_SPARSE_NEVER);
   engine.first = COPY_METHOD_RANGE;
-  out_prepare ();
-  cut (&o, buf, bufsize);
+  out_prepare (&out);
+  cut (&o, &sc);
   copy_engine_free (&engine);
-  alignfree (buf);
+  alignfree (sc.buf);
   if (close (STDIN_FILENO) != 0)
-    error (EXIT_FAILURE, errno, "%s", quotef (infile));
+    error (EXIT_FAILURE, errno, "%s", quotef (o.conf.infile));
   return EXIT_SUCCESS;
 }
