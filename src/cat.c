@@ -51,6 +51,7 @@
 #include "closeout.h"
 #include "copy-data.h"
 #include "error.h"
+#include "i18n.h"
 #include "io-wait.h"
 #include "ioblksize.h"
 #include "progname.h"
@@ -457,6 +458,9 @@ main (int argc, char **argv)
 {
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
+  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
+  textdomain (GNU_DOMAIN);
   atexit (close_stdout);
 
   int c;

@@ -22,6 +22,7 @@
 #include "xalloc.h"
 #include "yesno.h"
 
+#include "i18n.h"
 #include "version.h"
 
 /* Exit with GNU's usage error if the N operands FILES are too few:

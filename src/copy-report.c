@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "i18n.h"
 #include "quotearg.h"
 
 #define quoteaf_n(n, name) \

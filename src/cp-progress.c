@@ -28,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "quotearg.h"
 #include "xalloc.h"
 

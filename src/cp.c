@@ -29,6 +29,7 @@
 #include "copy-cli.h"
 #include "copy-report.h"
 #include "cp.h"
+#include "i18n.h"
 #include "preserve-list.h"
 #include "version.h"
 
@@ -319,6 +320,9 @@ main (int argc, char **argv)
 
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
+  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
+  textdomain (GNU_DOMAIN);
   atexit (close_stdout);
   argmatch_die = try_help_failure;
 

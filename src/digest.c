@@ -35,6 +35,7 @@
 #include "fpending.h"
 #include "hash-impl.h"
 #include "hash-lanes.h"
+#include "i18n.h"
 #include "ioblksize.h"
 #include "nproc.h"
 #include "printable.h"
@@ -1404,6 +1405,9 @@ main (int argc, char **argv)
 {
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
+  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
+  textdomain (GNU_DOMAIN);
   /* Handlers run last first: the buffer is freed after close_stdout
      has written it out.  */
   atexit (free_out_buf);

@@ -28,6 +28,7 @@
 #include "quotearg.h"
 #include "xalloc.h"
 
+#include "i18n.h"
 #include "install.h"
 
 #define quoteaf(name) quotearg_style (shell_escape_always_quoting_style, name)

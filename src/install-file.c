@@ -47,6 +47,7 @@
 
 #include "copy-file.h"
 #include "copy-report.h"
+#include "i18n.h"
 #include "install.h"
 #include "same-content.h"
 

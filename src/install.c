@@ -34,6 +34,7 @@
 #include "xstrtol.h"
 
 #include "copy-report.h"
+#include "i18n.h"
 #include "install.h"
 #include "install-mode.h"
 #include "copy-cli.h"
@@ -360,6 +361,9 @@ main (int argc, char **argv)
 
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
+  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
+  textdomain (GNU_DOMAIN);
   atexit (close_stdout);
   argmatch_die = try_help_failure;
 

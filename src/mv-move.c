@@ -42,6 +42,7 @@
 #include "copy-report.h"
 #include "cp.h"
 #include "cp-progress.h"
+#include "i18n.h"
 #include "mv.h"
 
 #define quoteaf(name) quotearg_style (shell_escape_always_quoting_style, name)

@@ -27,6 +27,7 @@
 #include "xalloc.h"
 
 #include "copy-cli.h"
+#include "i18n.h"
 #include "mv.h"
 #include "version.h"
 
@@ -193,6 +194,9 @@ main (int argc, char **argv)
 
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
+  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
+  textdomain (GNU_DOMAIN);
   atexit (close_stdout);
   argmatch_die = argmatch_failed;
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "error.h"
+#include "i18n.h"
 #include "progname.h"
 
 /* Print the --version text of COMMAND.  */
