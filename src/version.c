@@ -29,7 +29,7 @@ There is NO WARRANTY, to the extent permitted by law.\n",
 void
 try_help (int status)
 {
-  fprintf (stderr, "Try '%s --help' for more information.\n", program_name);
+  fprintf (stderr, _("Try '%s --help' for more information.\n"), program_name);
   exit (status);
 }
 
