@@ -13,10 +13,12 @@ case ${BRISK_NLS-yes} in
   *)
     for l_ in de_DE.UTF-8 fr_FR.UTF-8 ja_JP.UTF-8; do
       test "$(LC_ALL=$l_ locale charmap 2>/dev/null)" = UTF-8 \
-        || skip_ "locale $l_ is not installed (./bootstrap as root makes it)"
+        || { warn_ "$me_: no locale $l_"
+             skip_ "a test locale is missing (./bootstrap as root makes it)"; }
       lang_=${l_%%_*}
       test -f "/usr/share/locale/$lang_/LC_MESSAGES/coreutils.mo" \
-        || skip_ "GNU coreutils' $lang_ catalog is not installed"
+        || { warn_ "$me_: no coreutils.mo for $lang_"
+             skip_ "GNU coreutils' catalogs are not installed"; }
       i18n_locales="$i18n_locales $l_"
     done ;;
 esac
