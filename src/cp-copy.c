@@ -1548,8 +1548,10 @@ copy_entry (struct loc const *src, struct loc const *dst,
           /* Far deeper than GNU's cp goes: its names would be longer
              than PATH_MAX long before.  Stop here rather than
              overflow the stack.  */
-          error (0, 0, B_("cannot %s %s: directory nesting too deep"),
-                 x->move ? "move" : "copy", quoteaf (src->path));
+          error (0, 0,
+                 x->move ? B_("cannot move %s: directory nesting too deep")
+                 : B_("cannot copy %s: directory nesting too deep"),
+                 quoteaf (src->path));
           goto out_fail;
         }
       if (x->verbose && exists && backup)
