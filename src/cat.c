@@ -51,6 +51,7 @@
 #include "closeout.h"
 #include "copy-data.h"
 #include "error.h"
+#include "i18n.h"
 #include "io-wait.h"
 #include "ioblksize.h"
 #include "progname.h"
@@ -151,7 +152,7 @@ static void
 write_all (const char *buf, size_t n)
 {
   if (io_write_wait (STDOUT_FILENO, buf, n) != 0)
-    error (EXIT_FAILURE, errno, "write error");
+    error (EXIT_FAILURE, errno, _("write error"));
 }
 
 /* Allocate IOBUF, and FMT's buffer too when FORMATTING, unless done
@@ -433,7 +434,7 @@ cat_file (const char *name, bool formatting)
   if (fstat (fd, &in_st) != 0)
     error (0, errno, "%s", quotef (name));
   else if (input_is_output (fd, &in_st))
-    error (0, 0, "%s: input file is output file", quotef (name));
+    error (0, 0, _("%s: input file is output file"), quotef (name));
   else
     {
       /* A hint only, for what the kernel reads ahead: a file that one
@@ -458,6 +459,9 @@ main (int argc, char **argv)
 {
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
+  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
+  textdomain (GNU_DOMAIN);
   atexit (close_stdout);
 
   int c;
@@ -504,7 +508,7 @@ main (int argc, char **argv)
       }
 
   if (fstat (STDOUT_FILENO, &out_st) != 0)
-    error (EXIT_FAILURE, errno, "standard output");
+    error (EXIT_FAILURE, errno, _("standard output"));
 
   bool formatting = (opts.number || opts.squeeze_blank || opts.show_ends
                      || opts.show_tabs || opts.show_nonprinting);
@@ -525,6 +529,6 @@ main (int argc, char **argv)
   alignfree (iobuf);
   alignfree (fmt.outbuf);
   if (have_read_stdin && close (STDIN_FILENO) != 0)
-    error (EXIT_FAILURE, errno, "closing standard input");
+    error (EXIT_FAILURE, errno, _("closing standard input"));
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }

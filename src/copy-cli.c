@@ -22,6 +22,7 @@
 #include "xalloc.h"
 #include "yesno.h"
 
+#include "i18n.h"
 #include "version.h"
 
 /* Exit with GNU's usage error if the N operands FILES are too few:
@@ -35,18 +36,18 @@ check_operand_count (int n, char **files, bool dest_needed,
   if (n < (dest_needed ? 2 : 1))
     {
       if (n <= 0)
-        usage_error ("%s", "missing file operand");
-      usage_error ("missing destination file operand after %s",
+        usage_error ("%s", _("missing file operand"));
+      usage_error (_("missing destination file operand after %s"),
                    quotearg_style (shell_escape_always_quoting_style,
                                    files[0]));
     }
   if (!no_target_dir)
     return;
   if (target_dir)
-    error (EXIT_FAILURE, 0, "cannot combine --target-directory (-t) "
-           "and --no-target-directory (-T)");
+    error (EXIT_FAILURE, 0, _("cannot combine --target-directory (-t) "
+           "and --no-target-directory (-T)"));
   if (2 < n)
-    usage_error ("extra operand %s",
+    usage_error (_("extra operand %s"),
                  quotearg_style (shell_escape_always_quoting_style,
                                  files[2]));
 }
@@ -85,7 +86,7 @@ void
 set_target_dir (char const **target_dir, char const *arg)
 {
   if (*target_dir)
-    error (EXIT_FAILURE, 0, "multiple target directories specified");
+    error (EXIT_FAILURE, 0, _("multiple target directories specified"));
   *target_dir = arg;
 }
 
@@ -140,15 +141,15 @@ ask_to_replace (char const *name, mode_t mode, bool unwritable,
       char perms[10];
       perm_string (mode, perms);
       fprintf (stderr, (replacing
-                        ? "%s: replace %s, overriding mode %04lo (%s)? "
-                        : "%s: unwritable %s (mode %04lo, %s); "
-                        "try anyway? "),
+                        ? _("%s: replace %s, overriding mode %04lo (%s)? ")
+                        : _("%s: unwritable %s (mode %04lo, %s); "
+                        "try anyway? ")),
                program_name,
                quotearg_style (shell_escape_always_quoting_style, name),
                (unsigned long int) (mode & 07777), perms);
     }
   else
-    fprintf (stderr, "%s: overwrite %s? ", program_name,
+    fprintf (stderr, _("%s: overwrite %s? "), program_name,
              quotearg_style (shell_escape_always_quoting_style, name));
   return yesno ();
 }

@@ -10,32 +10,35 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "i18n.h"
 #include "quotearg.h"
 
 #define quoteaf_n(n, name) \
   quotearg_n_style (n, shell_escape_always_quoting_style, name)
 
 /* For each step, GNU's message and whether it names the source (1) or
-   the destination (0); the clone message names both.  */
+   the destination (0); the clone message names both.  The formats are
+   GNU's msgids, translated where printed ("setting attributes for %s"
+   is Brisk's own, and stays English).  */
 static struct
 {
   char const *format;
   bool names_src;
 } const messages[COPY_STEP_COUNT] = {
-  [COPY_STEP_OPEN_SRC] = { "cannot open %s for reading", true },
-  [COPY_STEP_STAT_SRC] = { "cannot fstat %s", true },
+  [COPY_STEP_OPEN_SRC] = { N_("cannot open %s for reading"), true },
+  [COPY_STEP_STAT_SRC] = { N_("cannot fstat %s"), true },
   [COPY_STEP_SRC_REPLACED] = {
-    "skipping file %s, as it was replaced while being copied", true },
-  [COPY_STEP_CREATE_DST] = { "cannot create regular file %s", false },
-  [COPY_STEP_OPEN_DST] = { "cannot create regular file %s", false },
-  [COPY_STEP_STAT_DST] = { "cannot fstat %s", false },
-  [COPY_STEP_READ] = { "error reading %s", true },
-  [COPY_STEP_WRITE] = { "error writing %s", false },
-  [COPY_STEP_TIMES] = { "preserving times for %s", false },
-  [COPY_STEP_OWNER] = { "failed to preserve ownership for %s", false },
-  [COPY_STEP_XATTR] = { "setting attributes for %s", false },
-  [COPY_STEP_MODE] = { "preserving permissions for %s", false },
-  [COPY_STEP_CLOSE_DST] = { "failed to close %s", false },
+    N_("skipping file %s, as it was replaced while being copied"), true },
+  [COPY_STEP_CREATE_DST] = { N_("cannot create regular file %s"), false },
+  [COPY_STEP_OPEN_DST] = { N_("cannot create regular file %s"), false },
+  [COPY_STEP_STAT_DST] = { N_("cannot fstat %s"), false },
+  [COPY_STEP_READ] = { N_("error reading %s"), true },
+  [COPY_STEP_WRITE] = { N_("error writing %s"), false },
+  [COPY_STEP_TIMES] = { N_("preserving times for %s"), false },
+  [COPY_STEP_OWNER] = { N_("failed to preserve ownership for %s"), false },
+  [COPY_STEP_XATTR] = { N_("setting attributes for %s"), false },
+  [COPY_STEP_MODE] = { N_("preserving permissions for %s"), false },
+  [COPY_STEP_CLOSE_DST] = { N_("failed to close %s"), false },
 };
 
 /* Print the message for REP's failed step, a copy of SRC to DST.
@@ -45,10 +48,10 @@ report_copy_failure (struct copy_file_report const *rep,
                      char const *src, char const *dst)
 {
   if (rep->step == COPY_STEP_NO_METHOD)
-    error (0, rep->err, "failed to clone %s from %s", quoteaf_n (0, dst),
+    error (0, rep->err, _("failed to clone %s from %s"), quoteaf_n (0, dst),
            quoteaf_n (1, src));
   else if (rep->step < COPY_STEP_COUNT && messages[rep->step].format)
-    error (0, rep->err, messages[rep->step].format,
+    error (0, rep->err, _(messages[rep->step].format),
            quoteaf_n (0, messages[rep->step].names_src ? src : dst));
   else
     error (0, rep->err, "%s", quoteaf_n (0, dst));
@@ -138,7 +141,7 @@ report_copy_debug (struct copy_file_report const *rep)
 void
 report_skipped (char const *dst)
 {
-  printf ("skipped %s\n", quoteaf_n (0, dst));
+  printf (B_("skipped %s\n"), quoteaf_n (0, dst));
 }
 
 /* For --context[=CONTEXT] on a system without SELinux: say, as GNU's
@@ -147,6 +150,6 @@ void
 warn_context_ignored (char const *context)
 {
   if (context)
-    error (0, 0, "warning: ignoring --context; it requires an "
-           "SELinux-enabled kernel");
+    error (0, 0, _("warning: ignoring --context; it requires an "
+           "SELinux-enabled kernel"));
 }

@@ -43,6 +43,7 @@
 #include "copy-report.h"
 #include "cp.h"
 #include "cp-progress.h"
+#include "i18n.h"
 #include "stack-room.h"
 
 #define quoteaf(name) quotearg_style (shell_escape_always_quoting_style, name)
@@ -317,10 +318,10 @@ static void
 say_copied (struct loc const *src, struct loc const *dst,
             char const *backup)
 {
-  printf ("%s%s -> %s", x->move ? "copied " : "", quoteaf_n (0, src->path),
+  printf ("%s%s -> %s", x->move ? _("copied ") : "", quoteaf_n (0, src->path),
           quoteaf_n (1, dst->path));
   if (backup)
-    printf (" (backup: %s)", quoteaf (backup));
+    printf (_(" (backup: %s)"), quoteaf (backup));
   putchar ('\n');
 }
 
@@ -425,7 +426,7 @@ copy_dir_entries (int src_fd, char const *src_path,
   int list_fd = dup (src_fd);
   if (list_fd < 0 || !read_entries (list_fd, &list))
     {
-      error (0, errno, "cannot access %s", quoteaf (src_path));
+      error (0, errno, _("cannot access %s"), quoteaf (src_path));
       return false;
     }
   if (1 < list.n)
@@ -516,7 +517,7 @@ open_dst_dir (struct loc const *dst, struct dst_dir const *parent,
                     | (follow ? 0 : O_NOFOLLOW));
   if (dir->fd < 0 || fstat (dir->fd, &dir->st) < 0)
     {
-      error (0, errno, "cannot access %s", quoteaf (dst->path));
+      error (0, errno, _("cannot access %s"), quoteaf (dst->path));
       if (0 <= dir->fd)
         close (dir->fd);
       return false;
@@ -556,7 +557,7 @@ finish_dir (struct loc const *src, struct stat const *src_st, int src_fd,
   if (!(x->preserve & COPY_PRESERVE_MODE) && final != (mode_t) -1
       && final != made_mode && fchmod (dir->fd, final) < 0)
     {
-      error (0, errno, "setting permissions for %s", quoteaf (dst->path));
+      error (0, errno, _("setting permissions for %s"), quoteaf (dst->path));
       ok = false;
     }
   return ok;
@@ -575,11 +576,12 @@ copy_dir (struct loc const *src, struct stat const *src_st,
     {
       if (!make_dir (dst, src_st, &made_mode))
         {
-          error (0, errno, "cannot create directory %s", quoteaf (dst->path));
+          error (0, errno, _("cannot create directory %s"),
+                 quoteaf (dst->path));
           return false;
         }
       if (x->verbose && x->move)
-        printf ("created directory %s\n", quoteaf (dst->path));
+        printf (_("created directory %s\n"), quoteaf (dst->path));
       else if (x->verbose)
         say_copied (src, dst, NULL);
     }
@@ -592,7 +594,7 @@ copy_dir (struct loc const *src, struct stat const *src_st,
                         | (follow ? 0 : O_NOFOLLOW)));
   if (src_fd < 0)
     {
-      error (0, errno, "cannot access %s", quoteaf (src->path));
+      error (0, errno, _("cannot access %s"), quoteaf (src->path));
       ok = false;
     }
   else if (!x->one_file_system || src_st->st_dev == top_dev)
@@ -630,11 +632,11 @@ copy_regular (struct loc const *src, struct stat const *src_st, int src_fd,
       /* -f: remove what cannot be opened, and make it anew.  */
       if (unlinkat (dst->dirfd, dst->name, 0) < 0 && errno != ENOENT)
         {
-          error (0, errno, "cannot remove %s", quoteaf (dst->path));
+          error (0, errno, _("cannot remove %s"), quoteaf (dst->path));
           return false;
         }
       if (x->verbose)
-        printf ("removed %s\n", quoteaf (dst->path));
+        printf (_("removed %s\n"), quoteaf (dst->path));
       names.src_fd = -1;
       r = qcopy_file_preserving (&copier, &names, COPY_DST_CREATE, &rep);
     }
@@ -644,7 +646,7 @@ copy_regular (struct loc const *src, struct stat const *src_st, int src_fd,
     {
       if (!x->open_dangling)
         {
-          error (0, 0, "not writing through dangling symlink %s",
+          error (0, 0, _("not writing through dangling symlink %s"),
                  quoteaf (dst->path));
           return false;
         }
@@ -695,14 +697,15 @@ copy_symlink (struct loc const *src, struct stat const *src_st,
                                         src_st->st_size);
   if (!target)
     {
-      error (0, errno, "cannot read symbolic link %s", quoteaf (src->path));
+      error (0, errno, _("cannot read symbolic link %s"), quoteaf (src->path));
       return false;
     }
   int r = symlinkat (target, dst->dirfd, dst->name);
   free (target);
   if (r < 0)
     {
-      error (0, errno, "cannot create symbolic link %s", quoteaf (dst->path));
+      error (0, errno, _("cannot create symbolic link %s"),
+             quoteaf (dst->path));
       return false;
     }
   return carry_attributes_at (src, src_st, dst);
@@ -722,8 +725,8 @@ copy_special (struct loc const *src, struct stat const *src_st,
        : mknodat (dst->dirfd, dst->name, (src_st->st_mode & S_IFMT) | m,
                   src_st->st_rdev)) < 0)
     {
-      error (0, errno, fifo ? "cannot create fifo %s"
-             : "cannot create special file %s", quoteaf (dst->path));
+      error (0, errno, fifo ? _("cannot create fifo %s")
+             : _("cannot create special file %s"), quoteaf (dst->path));
       return false;
     }
   if (!carry_attributes_at (src, src_st, dst))
@@ -732,7 +735,7 @@ copy_special (struct loc const *src, struct stat const *src_st,
       && fchmodat (dst->dirfd, dst->name, perms & ~copier.umask,
                    AT_SYMLINK_NOFOLLOW) < 0)
     {
-      error (0, errno, "setting permissions for %s", quoteaf (dst->path));
+      error (0, errno, _("setting permissions for %s"), quoteaf (dst->path));
       return false;
     }
   return true;
@@ -805,7 +808,7 @@ link_entry (struct loc const *src, struct loc const *dst, bool follow)
                                x->force || x->clobber == CLOBBER_ASK);
   if (r < 0)
     {
-      error (0, errno, "cannot create hard link %s to %s",
+      error (0, errno, _("cannot create hard link %s to %s"),
              quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
       return false;
     }
@@ -826,15 +829,15 @@ symlink_entry (struct loc const *src, struct stat const *st,
       free (dir);
       if (!here)
         {
-          error (0, 0, "%s: can make relative symbolic links only in "
-                 "current directory", quotearg_colon (dst->path));
+          error (0, 0, _("%s: can make relative symbolic links only in "
+                 "current directory"), quotearg_colon (dst->path));
           return false;
         }
     }
   struct new_link l = { src, true, 0, dst->dirfd };
   if (make_link_replacing (&l, dst, x->force) < 0)
     {
-      error (0, errno, "cannot create symbolic link %s to %s",
+      error (0, errno, _("cannot create symbolic link %s to %s"),
              quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
       return false;
     }
@@ -963,12 +966,12 @@ link_to_copy (char const *earlier, struct loc const *dst)
   bool replaced;
   if (link_replacing (earlier, dst->dirfd, dst->name, &replaced) < 0)
     {
-      error (0, errno, "cannot create hard link %s to %s",
+      error (0, errno, _("cannot create hard link %s to %s"),
              quoteaf_n (0, dst->path), quoteaf_n (1, earlier));
       return false;
     }
   if (replaced && x->verbose)
-    printf ("removed %s\n", quoteaf (dst->path));
+    printf (_("removed %s\n"), quoteaf (dst->path));
   return true;
 }
 
@@ -1146,7 +1149,7 @@ keep_dst (struct stat const *src_st, struct loc const *dst,
     return true;
   if (x->update == UPDATE_NONE_FAIL)
     {
-      error (0, 0, "not replacing %s", quoteaf (dst->path));
+      error (0, 0, B_("not replacing %s"), quoteaf (dst->path));
       *verdict = FAIL;
       return true;
     }
@@ -1182,20 +1185,20 @@ types_fit (struct loc const *src, bool src_dir, struct loc const *dst,
 {
   if (src_dir && !dst_dir)
     {
-      error (0, 0, "cannot overwrite non-directory %s with directory %s",
+      error (0, 0, _("cannot overwrite non-directory %s with directory %s"),
              quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
       return false;
     }
   if (!dst_dir && top && x->backup != numbered_backups && dst_made
       && seen_file (dst_made, dst->path, dst_st))
     {
-      error (0, 0, "will not overwrite just-created %s with %s",
+      error (0, 0, _("will not overwrite just-created %s with %s"),
              quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
       return false;
     }
   if (dst_dir && !src_dir)
     {
-      error (0, 0, "cannot overwrite directory %s with non-directory",
+      error (0, 0, _("cannot overwrite directory %s with non-directory"),
              quoteaf (dst->path));
       return false;
     }
@@ -1237,9 +1240,10 @@ back_up (struct loc const *src, struct stat const *src_st,
 {
   if (x->backup != numbered_backups && src_is_dst_backup (src, src_st, dst))
     {
-      error (0, 0, "backing up %s might destroy source;  %s not %s",
-             quoteaf_n (0, dst->path), quoteaf_n (1, src->path),
-             x->move ? "moved" : "copied");
+      error (0, 0,
+             x->move ? _("backing up %s might destroy source;  %s not moved")
+             : _("backing up %s might destroy source;  %s not copied"),
+             quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
       return FAIL;
     }
   *backup = find_backup_file_name (dst->dirfd, dst->name, x->backup);
@@ -1248,7 +1252,7 @@ back_up (struct loc const *src, struct stat const *src_st,
       int err = errno;
       free (*backup);
       *backup = NULL;
-      error (0, err, "cannot backup %s", quoteaf (dst->path));
+      error (0, err, _("cannot backup %s"), quoteaf (dst->path));
       return FAIL;
     }
   if (dst->name != dst->path)
@@ -1285,7 +1289,7 @@ judge_existing (struct loc const *src, struct stat const *src_st,
                         : judge_same (src, src_st, dst, dst_st));
   if (same == SAME_ERROR)
     {
-      error (0, 0, "%s and %s are the same file",
+      error (0, 0, _("%s and %s are the same file"),
              quoteaf_n (0, src->path), quoteaf_n (1, dst->path));
       return FAIL;
     }
@@ -1311,11 +1315,11 @@ judge_existing (struct loc const *src, struct stat const *src_st,
     {
       if (unlinkat (dst->dirfd, dst->name, 0) < 0 && errno != ENOENT)
         {
-          error (0, errno, "cannot remove %s", quoteaf (dst->path));
+          error (0, errno, _("cannot remove %s"), quoteaf (dst->path));
           return FAIL;
         }
       if (x->verbose)
-        printf ("removed %s\n", quoteaf (dst->path));
+        printf (_("removed %s\n"), quoteaf (dst->path));
       return GO_ON_NEW;
     }
   return GO_ON;
@@ -1328,9 +1332,9 @@ unbackup (struct loc const *dst, char const *backup)
 {
   char const *rel = dst->name == dst->path ? backup : last_component (backup);
   if (renameat (dst->dirfd, rel, dst->dirfd, dst->name) < 0)
-    error (0, errno, "cannot un-backup %s", quoteaf (dst->path));
+    error (0, errno, _("cannot un-backup %s"), quoteaf (dst->path));
   else if (x->verbose)
-    printf ("%s -> %s (unbackup)\n", quoteaf_n (0, backup),
+    printf (_("%s -> %s (unbackup)\n"), quoteaf_n (0, backup),
             quoteaf_n (1, dst->path));
 }
 
@@ -1348,7 +1352,7 @@ through_new_symlink (struct loc const *src, struct loc const *dst)
       || !stat_loc (dst, &st, false) || !S_ISLNK (st.st_mode)
       || !seen_file (dst_made, dst->path, &st))
     return false;
-  error (0, 0, "will not copy %s through just-created symlink %s",
+  error (0, 0, _("will not copy %s through just-created symlink %s"),
          quoteaf_n (0, src->path), quoteaf_n (1, dst->path));
   return true;
 }
@@ -1380,7 +1384,7 @@ stat_source (struct loc const *src, unsigned char d_type, bool follow,
   if (fstatat (src->dirfd, src->name, st, follow ? 0 : AT_SYMLINK_NOFOLLOW)
       < 0)
     {
-      error (0, errno, "cannot stat %s", quoteaf (src->path));
+      error (0, errno, _("cannot stat %s"), quoteaf (src->path));
       return false;
     }
   return true;
@@ -1406,8 +1410,10 @@ seen_before (struct loc const *src, struct stat const *st)
   if (hash_lookup (src_seen, &key)
       && (S_ISDIR (st->st_mode) || x->backup == no_backups))
     {
-      error (0, 0, "warning: source %s %s specified more than once",
-             S_ISDIR (st->st_mode) ? "directory" : "file",
+      error (0, 0,
+             S_ISDIR (st->st_mode)
+             ? _("warning: source directory %s specified more than once")
+             : _("warning: source file %s specified more than once"),
              quoteaf (src->path));
       free (key.base);
       return true;
@@ -1440,7 +1446,7 @@ copy_entry (struct loc const *src, struct loc const *dst,
   struct loc backup_dst;
   if (S_ISDIR (st.st_mode) && !x->recursive)
     {
-      error (0, 0, "-r not specified; omitting directory %s",
+      error (0, 0, _("-r not specified; omitting directory %s"),
              quoteaf (src->path));
       return false;
     }
@@ -1455,7 +1461,7 @@ copy_entry (struct loc const *src, struct loc const *dst,
     }
   else if (S_ISDIR (st.st_mode) && made_here (&st))
     {
-      error (0, 0, "cannot copy a directory, %s, into itself, %s",
+      error (0, 0, _("cannot copy a directory, %s, into itself, %s"),
              quoteaf_n (0, top_src), quoteaf_n (1, top_dst));
       into_self = true;
       return false;
@@ -1478,7 +1484,7 @@ copy_entry (struct loc const *src, struct loc const *dst,
         }
       else if (errno != ENOENT)
         {
-          error (0, errno, "cannot stat %s", quoteaf (dst->path));
+          error (0, errno, _("cannot stat %s"), quoteaf (dst->path));
           goto out_fail;
         }
     }
@@ -1542,8 +1548,10 @@ copy_entry (struct loc const *src, struct loc const *dst,
           /* Far deeper than GNU's cp goes: its names would be longer
              than PATH_MAX long before.  Stop here rather than
              overflow the stack.  */
-          error (0, 0, "cannot %s %s: directory nesting too deep",
-                 x->move ? "move" : "copy", quoteaf (src->path));
+          error (0, 0,
+                 x->move ? B_("cannot move %s: directory nesting too deep")
+                 : B_("cannot copy %s: directory nesting too deep"),
+                 quoteaf (src->path));
           goto out_fail;
         }
       if (x->verbose && exists && backup)
@@ -1622,7 +1630,7 @@ finish_parent (struct made_parent const *m)
       struct timespec ts[2] = { m->st.st_atim, m->st.st_mtim };
       if (utimensat (AT_FDCWD, m->dst, ts, 0) < 0)
         {
-          error (0, errno, "failed to preserve times for %s",
+          error (0, errno, _("failed to preserve times for %s"),
                  quoteaf (m->dst));
           return false;
         }
@@ -1632,7 +1640,7 @@ finish_parent (struct made_parent const *m)
     {
       if (!((errno == EPERM || errno == EINVAL) && geteuid () != 0))
         {
-          error (0, errno, "failed to preserve ownership for %s",
+          error (0, errno, _("failed to preserve ownership for %s"),
                  quoteaf (m->dst));
           return false;
         }
@@ -1642,14 +1650,14 @@ finish_parent (struct made_parent const *m)
     {
       if (copy_mode_by_name (m->src, m->dst, m->st.st_mode) < 0)
         {
-          error (0, errno, "preserving permissions for %s",
+          error (0, errno, _("preserving permissions for %s"),
                  quoteaf (m->dst));
           return false;
         }
     }
   else if (m->restore_mode && chmod (m->dst, m->st.st_mode & 07777) < 0)
     {
-      error (0, errno, "failed to preserve permissions for %s",
+      error (0, errno, _("failed to preserve permissions for %s"),
              quoteaf (m->dst));
       return false;
     }
@@ -1689,14 +1697,14 @@ make_parent (char const *dst, struct made_parent *m)
   struct stat st;
   if (mkdir (dst, mode) < 0)
     {
-      error (0, errno, "cannot make directory %s", quoteaf (dst));
+      error (0, errno, _("cannot make directory %s"), quoteaf (dst));
       return false;
     }
   if (x->verbose)
     printf ("%s -> %s\n", m->src, dst);
   if (lstat (dst, &st) < 0)
     {
-      error (0, errno, "failed to get attributes of %s", quoteaf (dst));
+      error (0, errno, _("failed to get attributes of %s"), quoteaf (dst));
       return false;
     }
   if (!(x->preserve & COPY_PRESERVE_MODE))
@@ -1712,7 +1720,7 @@ make_parent (char const *dst, struct made_parent *m)
   if ((st.st_mode & S_IRWXU) != S_IRWXU
       && chmod (dst, (st.st_mode | S_IRWXU) & 07777) < 0)
     {
-      error (0, errno, "setting permissions for %s", quoteaf (dst));
+      error (0, errno, _("setting permissions for %s"), quoteaf (dst));
       return false;
     }
   return true;
@@ -1738,7 +1746,7 @@ parents_exist (char const *target, char const *src, bool *ok)
   bool there = stat (dir, &st) == 0;
   if (there && !S_ISDIR (st.st_mode))
     {
-      error (0, 0, "%s exists but is not a directory", quoteaf (dir));
+      error (0, 0, _("%s exists but is not a directory"), quoteaf (dir));
       *ok = false;
     }
   free (dir);
@@ -1761,7 +1769,7 @@ add_parent (char const *src, char const *dst, bool missing,
   int err = stat (src, &st) < 0 ? errno : S_ISDIR (st.st_mode) ? 0 : ENOTDIR;
   if (err)
     {
-      error (0, err, "failed to get attributes of %s", quoteaf (src));
+      error (0, err, _("failed to get attributes of %s"), quoteaf (src));
       return false;
     }
   if (*n_made == *alloc)
@@ -1803,7 +1811,7 @@ make_parents (char const *target, char const *src,
       ok = add_parent (path, dst, missing, made, n_made, &alloc);
       if (ok && !missing && !S_ISDIR (dst_st.st_mode))
         {
-          error (0, 0, "%s exists but is not a directory", quoteaf (dst));
+          error (0, 0, _("%s exists but is not a directory"), quoteaf (dst));
           ok = false;
         }
       free (dst);

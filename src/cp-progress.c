@@ -28,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "quotearg.h"
 #include "xalloc.h"
 
@@ -115,11 +116,11 @@ print_status (void)
   if (display && drawn_width)
     fputc ('\n', stderr);
   if (0 < cur_size)
-    fprintf (stderr, "%s -> %s  %d%%\n", quoteaf_n (0, cur_src),
+    fprintf (stderr, B_("%s -> %s  %d%%\n"), quoteaf_n (0, cur_src),
              quoteaf_n (1, cur_dst),
              (int) (cur_done < cur_size ? cur_done * 100 / cur_size : 100));
   else
-    fprintf (stderr, "%s -> %s  %jd bytes\n", quoteaf_n (0, cur_src),
+    fprintf (stderr, B_("%s -> %s  %jd bytes\n"), quoteaf_n (0, cur_src),
              quoteaf_n (1, cur_dst), (intmax_t) cur_done);
   drawn_width = 0;
 }
@@ -148,7 +149,7 @@ draw (struct timespec now)
   format_size ((off_t) rate, rate_s, sizeof rate_s);
   int n;
   if (!counted)
-    n = snprintf (line, sizeof line, "%s of at least %s  %s/s  %s",
+    n = snprintf (line, sizeof line, B_("%s of at least %s  %s/s  %s"),
                   done_s, total_s, rate_s, name);
   else
     {
@@ -156,8 +157,8 @@ draw (struct timespec now)
                                  ? total_done * 100 / all : 100) : 0;
       long left = (0 < rate && total_done < all
                    ? (long) ((all - total_done) / rate) : 0);
-      n = snprintf (line, sizeof line, "%s of %s (%d%%)  %s/s  %ld:%02ld "
-                    "left  %s", done_s, total_s, pct, rate_s, left / 60,
+      n = snprintf (line, sizeof line, B_("%s of %s (%d%%)  %s/s  %ld:%02ld "
+                    "left  %s"), done_s, total_s, pct, rate_s, left / 60,
                     left % 60, name);
     }
   int width = term_width () - 1;

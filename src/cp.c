@@ -29,6 +29,7 @@
 #include "copy-cli.h"
 #include "copy-report.h"
 #include "cp.h"
+#include "i18n.h"
 #include "preserve-list.h"
 #include "version.h"
 
@@ -235,14 +236,14 @@ check_options (struct cp_options *x, bool backup_given,
                char const *version_control)
 {
   if (x->hard_link && x->symbolic_link)
-    usage_error ("%s", "cannot make both hard and symbolic links");
+    usage_error ("%s", _("cannot make both hard and symbolic links"));
   if (backup_given && x->clobber == CLOBBER_NO)
-    usage_error ("%s", "options --backup and --no-clobber are mutually "
-                 "exclusive");
+    usage_error ("%s", _("options --backup and --no-clobber are mutually "
+                 "exclusive"));
   if (x->reflink == REFLINK_ALWAYS && x->sparse != COPY_SPARSE_AUTO)
-    usage_error ("%s", "--reflink can be used only with --sparse=auto");
+    usage_error ("%s", _("--reflink can be used only with --sparse=auto"));
   x->backup = (backup_given
-               ? xget_version ("backup type", version_control)
+               ? xget_version (_("backup type"), version_control)
                : no_backups);
   if (x->deref == DEREF_UNDEFINED)
     x->deref = (x->recursive && !x->hard_link ? DEREF_NEVER
@@ -279,16 +280,17 @@ do_copy (struct cp_options *x, int n, char **files, char const *target_dir,
   if (target_dir)
     {
       if (!target_is_dir (target_dir, &err))
-        error (EXIT_FAILURE, err, "target directory %s", quoteaf (target_dir));
+        error (EXIT_FAILURE, err, _("target directory %s"),
+               quoteaf (target_dir));
     }
   else if (!no_target_dir && target_is_dir (files[n - 1], &err))
     target_dir = files[--n];
   else if (!no_target_dir && 2 < n)
-    error (EXIT_FAILURE, err, "target %s", quoteaf (files[n - 1]));
+    error (EXIT_FAILURE, err, _("target %s"), quoteaf (files[n - 1]));
 
   if (x->parents && !target_dir)
-    usage_error ("%s", "with --parents, the destination must be a "
-                 "directory");
+    usage_error ("%s", _("with --parents, the destination must be a "
+                 "directory"));
 
   cp_copy_init (x, target_dir ? n : 1);
   cp_count_operands ((char const *const *) files, target_dir ? n : 1);
@@ -320,6 +322,9 @@ main (int argc, char **argv)
 
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
+  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
+  textdomain (GNU_DOMAIN);
   atexit (close_stdout);
   argmatch_die = try_help_failure;
 
@@ -399,8 +404,8 @@ main (int argc, char **argv)
 
   check_options (&x, backup_given, version_control);
   if (x.require_context)
-    error (EXIT_FAILURE, 0, "cannot preserve security context without an "
-           "SELinux-enabled kernel");
+    error (EXIT_FAILURE, 0, _("cannot preserve security context without an "
+           "SELinux-enabled kernel"));
   if (strip_slashes)
     for (int i = optind; i < argc; i++)
       strip_trailing_slashes (argv[i]);

@@ -30,6 +30,7 @@
 #include "digest-multi.h"
 #include "hash-impl.h"
 #include "hash-lanes.h"
+#include "i18n.h"
 #include "ioblksize.h"
 #include "read-batch.h"
 #include "xalloc.h"

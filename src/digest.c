@@ -35,6 +35,7 @@
 #include "fpending.h"
 #include "hash-impl.h"
 #include "hash-lanes.h"
+#include "i18n.h"
 #include "ioblksize.h"
 #include "nproc.h"
 #include "printable.h"
@@ -457,11 +458,11 @@ list_lanes (enum hash_family family)
 {
   size_t n;
   const struct hash_lanes_variant *v = hash_lanes_list (family, &n);
-  fprintf (stderr, "Valid multi-lane implementations are:\n  - %s",
+  fprintf (stderr, B_("Valid multi-lane implementations are:\n  - %s"),
            quote ("none"));
   for (size_t i = 0; i < n; i++)
     fprintf (stderr, "\n  - %s%s", quote (v[i].name),
-             v[i].available () ? "" : " (not on this CPU)");
+             v[i].available () ? "" : B_(" (not on this CPU)"));
   putc ('\n', stderr);
 }
 
@@ -479,17 +480,17 @@ choose_implementation (bool debug)
   if (want && *want && hash_impl_force (family, want) != 0)
     {
       if (errno == ENOTSUP)
-        error (EXIT_FAILURE, 0, "BRISK_HASH_IMPL: this CPU cannot run "
-               "the %s implementation of %s", quote (want),
-               hash_family_name (family));
+        error (EXIT_FAILURE, 0, B_("BRISK_HASH_IMPL: this CPU cannot run "
+                                   "the %s implementation of %s"),
+               quote (want), hash_family_name (family));
       size_t n;
       const struct hash_variant *v = hash_impl_list (family, &n);
-      error (0, 0, "BRISK_HASH_IMPL: %s has no implementation %s",
+      error (0, 0, B_("BRISK_HASH_IMPL: %s has no implementation %s"),
              hash_family_name (family), quote (want));
-      fputs ("Valid implementations are:", stderr);
+      fputs (B_("Valid implementations are:"), stderr);
       for (size_t i = 0; i < n; i++)
         fprintf (stderr, "\n  - %s%s", quote (v[i].name),
-                 v[i].available () ? "" : " (not on this CPU)");
+                 v[i].available () ? "" : B_(" (not on this CPU)"));
       putc ('\n', stderr);
       exit (EXIT_FAILURE);
     }
@@ -497,20 +498,20 @@ choose_implementation (bool debug)
   if (want && *want && hash_lanes_force (family, want) != 0)
     {
       if (errno == ENOTSUP)
-        error (EXIT_FAILURE, 0, "BRISK_LANES_IMPL: this CPU cannot run %s",
+        error (EXIT_FAILURE, 0, B_("BRISK_LANES_IMPL: this CPU cannot run %s"),
                quote (want));
-      error (0, 0, "BRISK_LANES_IMPL: no such multi-lane implementation of "
-             "%s: %s", algo->name, quote (want));
+      error (0, 0, B_("BRISK_LANES_IMPL: no such multi-lane implementation"
+                      " of %s: %s"), algo->name, quote (want));
       list_lanes (family);
       exit (EXIT_FAILURE);
     }
   if (debug)
     {
       const struct hash_lanes_variant *lanes = hash_lanes_current (family);
-      error (0, 0, "using the %s implementation of %s",
+      error (0, 0, B_("using the %s implementation of %s"),
              hash_impl_current (family)->name, hash_family_name (family));
       if (lanes)
-        error (0, 0, "hashing up to %u files side by side with %s",
+        error (0, 0, B_("hashing up to %u files side by side with %s"),
                lanes->lanes, quote (lanes->name));
     }
 }
@@ -851,7 +852,7 @@ check_one (const struct check_item *c, struct check_counts *counts)
   if (!next_file (name, c->algo, digest, &missing))
     {
       counts->unreadable++;
-      print_check_result (name, "FAILED open or read");
+      print_check_result (name, _("FAILED open or read"));
     }
   else if (!missing)
     {
@@ -861,10 +862,21 @@ check_one (const struct check_item *c, struct check_counts *counts)
       else
         counts->mismatched++;
       if (!match)
-        print_check_result (name, "FAILED");
+        print_check_result (name, _("FAILED"));
       else if (!quiet)
-        print_check_result (name, "OK");
+        print_check_result (name, _("OK"));
     }
+}
+
+/* N as ngettext takes it, an unsigned long: N when it fits, else a
+   number past a million with N's last six digits, which every language
+   treats as a plural as it would N.  */
+static unsigned long
+plural_n (uintmax_t n)
+{
+  if (n <= ULONG_MAX)
+    return n;
+  return 1000000 + n % 1000000;
 }
 
 /* Print "N thing" warnings for COUNTS after the check file DISPLAY.  */
@@ -873,29 +885,32 @@ print_check_summary (const char *display, const struct check_counts *c)
 {
   if (!c->well_formed)
     {
-      error (0, 0, "%s: no properly formatted checksum lines found",
+      error (0, 0, _("%s: no properly formatted checksum lines found"),
              quotef (display));
       return;
     }
   if (status_only)
     return;
   if (c->misformatted)
-    error (0, 0, c->misformatted == 1
-           ? "WARNING: %" PRIuMAX " line is improperly formatted"
-           : "WARNING: %" PRIuMAX " lines are improperly formatted",
+    error (0, 0,
+           ngettext ("WARNING: %" PRIuMAX " line is improperly formatted",
+                     "WARNING: %" PRIuMAX " lines are improperly formatted",
+                     plural_n (c->misformatted)),
            c->misformatted);
   if (c->unreadable)
-    error (0, 0, c->unreadable == 1
-           ? "WARNING: %" PRIuMAX " listed file could not be read"
-           : "WARNING: %" PRIuMAX " listed files could not be read",
+    error (0, 0,
+           ngettext ("WARNING: %" PRIuMAX " listed file could not be read",
+                     "WARNING: %" PRIuMAX " listed files could not be read",
+                     plural_n (c->unreadable)),
            c->unreadable);
   if (c->mismatched)
-    error (0, 0, c->mismatched == 1
-           ? "WARNING: %" PRIuMAX " computed checksum did NOT match"
-           : "WARNING: %" PRIuMAX " computed checksums did NOT match",
+    error (0, 0,
+           ngettext ("WARNING: %" PRIuMAX " computed checksum did NOT match",
+                     "WARNING: %" PRIuMAX " computed checksums did NOT match",
+                     plural_n (c->mismatched)),
            c->mismatched);
   if (ignore_missing && !c->matched)
-    error (0, 0, "%s: no file was verified", quotef (display));
+    error (0, 0, _("%s: no file was verified"), quotef (display));
 }
 
 /* Count, and with --warn report, the improperly formatted line LINENO
@@ -907,8 +922,13 @@ improper_line (uintmax_t lineno, const char *display, const char *tag,
 {
   counts->misformatted++;
   if (warn)
-    error (0, 0, "%s: %" PRIuMAX ": improperly formatted %.*s checksum line",
-           quotef (display), lineno, (int) tag_len, tag);
+    {
+      char *name = ximemdup0 (tag, tag_len);
+      error (0, 0,
+             _("%s: %" PRIuMAX ": improperly formatted %s checksum line"),
+             quotef (display), lineno, name);
+      free (name);
+    }
 }
 
 /* Handle one line of a check file: LINE of LEN bytes, the LINENO'th of
@@ -1012,7 +1032,7 @@ static bool
 check_file (const char *name)
 {
   bool is_stdin = strcmp (name, "-") == 0;
-  const char *display = is_stdin ? "standard input" : name;
+  const char *display = is_stdin ? _("standard input") : name;
   FILE *f = is_stdin ? stdin : fopen (name, "r");
   have_read_stdin |= is_stdin;
   if (!f)
@@ -1045,7 +1065,7 @@ check_file (const char *name)
     }
   if (read_failed)
     {
-      error (0, 0, "%s: read error", quotef (display));
+      error (0, 0, _("%s: read error"), quotef (display));
       return false;
     }
 
@@ -1153,29 +1173,29 @@ validate_options (bool do_check)
 {
   const char *why = NULL;
   if (base64_digest && raw_digest)
-    why = "--base64 and --raw are mutually exclusive";
+    why = B_("--base64 and --raw are mutually exclusive");
   else if (prefix_tag && binary == 0)
-    why = "--tag does not support --text mode";
+    why = _("--tag does not support --text mode");
   else if (line_delim != '\n' && do_check)
-    why = "the --zero option is not supported when verifying checksums";
+    why = _("the --zero option is not supported when verifying checksums");
   else if (prefix_tag && do_check && !is_cksum)
-    why = "the --tag option is meaningless when verifying checksums";
+    why = _("the --tag option is meaningless when verifying checksums");
   else if ((is_cksum ? cksum_binary : binary) >= 0 && do_check)
-    why = "the --binary and --text options are meaningless when "
-          "verifying checksums";
+    why = _("the --binary and --text options are meaningless when "
+            "verifying checksums");
   else if (ignore_missing && !do_check)
-    why = "the --ignore-missing option is meaningful only when verifying "
-          "checksums";
+    why = _("the --ignore-missing option is meaningful only when verifying "
+            "checksums");
   else if (status_only && !do_check)
-    why = "the --status option is meaningful only when verifying checksums";
+    why = _("the --status option is meaningful only when verifying checksums");
   else if (warn && !do_check)
-    why = "the --warn option is meaningful only when verifying checksums";
+    why = _("the --warn option is meaningful only when verifying checksums");
   else if (quiet && !do_check)
-    why = "the --quiet option is meaningful only when verifying checksums";
+    why = _("the --quiet option is meaningful only when verifying checksums");
   else if (strict && !do_check)
-    why = "the --strict option is meaningful only when verifying checksums";
+    why = _("the --strict option is meaningful only when verifying checksums");
   else if (is_cksum && prefix_tag && cksum_binary == 0)
-    why = "--text mode is only supported with --untagged";
+    why = B_("--text mode is only supported with --untagged");
   if (why)
     {
       error (0, 0, "%s", why);
@@ -1193,11 +1213,11 @@ length_arg (const char *arg)
   strtol_error e = xstrtoumax (arg, NULL, 10, &n, "");
   if (e != LONGINT_OK)
     error (EXIT_FAILURE, e == LONGINT_OVERFLOW ? EOVERFLOW : 0,
-           "invalid length: %s", quote (arg));
+           _("invalid length: %s"), quote (arg));
   if (n % 8 != 0)
     {
-      error (0, 0, "invalid length: %s", quote (arg));
-      error (EXIT_FAILURE, 0, "length is not a multiple of 8");
+      error (0, 0, _("invalid length: %s"), quote (arg));
+      error (EXIT_FAILURE, 0, _("length is not a multiple of 8"));
     }
   return n;
 }
@@ -1229,12 +1249,12 @@ sha_row (const char *family, uintmax_t bits, const char *length_arg)
   if (bits != 224 && bits != 256 && bits != 384 && bits != 512)
     {
       if (!length_arg)
-        error (EXIT_FAILURE, 0, "--algorithm=%s requires specifying "
-               "--length 224, 256, 384, or 512", family);
-      error (0, 0, "invalid length: %s", quote (length_arg));
-      error (EXIT_FAILURE, 0, "digest length for %s must be "
-             "224, 256, 384, or 512", quote (strcmp (family, "sha2") == 0
-                                              ? "SHA2" : "SHA3"));
+        error (EXIT_FAILURE, 0, B_("--algorithm=%s requires specifying "
+                                   "--length 224, 256, 384, or 512"), family);
+      error (0, 0, _("invalid length: %s"), quote (length_arg));
+      error (EXIT_FAILURE, 0, B_("digest length for %s must be "
+                                 "224, 256, 384, or 512"),
+             quote (strcmp (family, "sha2") == 0 ? "SHA2" : "SHA3"));
     }
   if (strcmp (family, "sha2") == 0)
     snprintf (name, sizeof name, "sha%d", (int) bits);
@@ -1264,19 +1284,19 @@ choose_algorithm (const char *name, const char *length_arg, uintmax_t bits,
   else
     algo = digest_algo_find (name ? name : DIGEST_NAME);
   if (!algo)
-    error (EXIT_FAILURE, 0, "no digest algorithm named %s",
+    error (EXIT_FAILURE, 0, B_("no digest algorithm named %s"),
            name ? name : DIGEST_NAME);
   /* -l 0 is the default length, even for an algorithm without one.  */
   if (!bits || sha_family)
     return;
   if (!algo->max_size)
     error (EXIT_FAILURE, 0,
-           "--length is only supported with --algorithm=blake2b");
+           _("--length is only supported with --algorithm=blake2b"));
   if (8 * algo->max_size < bits)
     {
-      error (0, 0, "invalid length: %s", quote (length_arg));
-      error (EXIT_FAILURE, 0, "maximum digest length for %s is %zu bits",
-             quote (algo->bsd_tag), 8 * algo->max_size);
+      error (0, 0, _("invalid length: %s"), quote (length_arg));
+      error (EXIT_FAILURE, 0, _("maximum digest length for %s is %d bits"),
+             quote (algo->bsd_tag), (int) (8 * algo->max_size));
     }
   if (digest_algo_resize (algo, bits / 8, &sized_algo) == 0)
     algo = &sized_algo;
@@ -1395,7 +1415,7 @@ parse_options (int argc, char **argv, bool *debug)
   choose_algorithm (algo_name, length, bits, do_check);
   if (do_check && algorithm_specified && algo->form != DIGEST_FORM_HEX)
     error (EXIT_FAILURE, 0,
-           "--check is not supported with --algorithm={bsd,sysv,crc}");
+           _("--check is not supported with --algorithm={bsd,sysv,crc}"));
   validate_options (do_check);
   return do_check;
 }
@@ -1405,6 +1425,9 @@ main (int argc, char **argv)
 {
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
+  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
+  textdomain (GNU_DOMAIN);
   /* Handlers run last first: the buffer is freed after close_stdout
      has written it out.  */
   atexit (free_out_buf);
@@ -1413,7 +1436,7 @@ main (int argc, char **argv)
   setvbuf (stdout, NULL, _IOLBF, 0);
   algo = digest_algo_find (DIGEST_NAME);
   if (!algo)
-    error (EXIT_FAILURE, 0, "no digest algorithm named %s", DIGEST_NAME);
+    error (EXIT_FAILURE, 0, B_("no digest algorithm named %s"), DIGEST_NAME);
   /* cksum writes tagged lines unless --untagged, as binary.  */
   if (is_cksum)
     prefix_tag = true, binary = 1;
@@ -1424,7 +1447,7 @@ main (int argc, char **argv)
   have_operands = optind < argc;
   if (raw_digest && 1 < argc - optind)
     error (EXIT_FAILURE, 0,
-           "the --raw option is not supported with multiple files");
+           B_("the --raw option is not supported with multiple files"));
 
   /* Whole lines, IO_LINES_FLUSH bytes of them at a time (one at a
      time to a terminal): tools running in parallel into one file do
@@ -1460,6 +1483,6 @@ main (int argc, char **argv)
   if (newline_pending)
     fflush (stdout);
   if (have_read_stdin && fclose (stdin) == EOF)
-    error (EXIT_FAILURE, errno, "standard input");
+    error (EXIT_FAILURE, errno, _("standard input"));
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -28,6 +28,7 @@
 #include "quotearg.h"
 #include "xalloc.h"
 
+#include "i18n.h"
 #include "install.h"
 
 #define quoteaf(name) quotearg_style (shell_escape_always_quoting_style, name)
@@ -40,7 +41,11 @@ static void
 announce_mkdir (struct install_options const *x, char const *dir)
 {
   if (x->verbose)
-    printf ("%s: creating directory %s\n", program_name, quoteaf (dir));
+    {
+      printf ("%s: ", program_name);
+      printf (_("creating directory %s"), quoteaf (dir));
+      putchar ('\n');
+    }
 }
 
 /* Make the directory NAME in DIRFD with mode MODE, unless it is one
@@ -107,7 +112,7 @@ make_leading_at (struct install_options const *x, char *path, bool all,
         errno = errno == EEXIST ? ENOTDIR : errno;
       if (down == -1)
         {
-          error (0, errno, "cannot create directory %s", quoteaf (path));
+          error (0, errno, _("cannot create directory %s"), quoteaf (path));
           ok = false;
           break;
         }
@@ -187,8 +192,8 @@ install_make_dir (struct install_options const *x, char const *dir)
   /* The last component, from its parent's descriptor.  */
   char const *name = last;
   bool owned = x->owner != (uid_t) -1 || x->group != (gid_t) -1;
-  char const *msg = (owned ? "cannot change owner and permissions of %s"
-                     : "cannot change permissions of %s");
+  char const *msg = (owned ? B_("cannot change owner and permissions of %s")
+                     : _("cannot change permissions of %s"));
   struct stat st;
   int err;
   bool ok = true;
@@ -198,7 +203,7 @@ install_make_dir (struct install_options const *x, char const *dir)
   else if ((err = errno) == ENOENT
            || (fstatat (at, name, &st, 0) == 0 && !S_ISDIR (st.st_mode)))
     {
-      error (0, err, "cannot create directory %s", quoteaf (dir));
+      error (0, err, _("cannot create directory %s"), quoteaf (dir));
       ok = false;
     }
 

@@ -47,6 +47,7 @@
 
 #include "copy-file.h"
 #include "copy-report.h"
+#include "i18n.h"
 #include "install.h"
 #include "same-content.h"
 
@@ -317,7 +318,7 @@ times_made_right (char const *dst, struct stat const *src_st,
     return true;
   if (utimensat (AT_FDCWD, dst, ts, AT_SYMLINK_NOFOLLOW) == 0)
     return true;
-  error (0, errno, "cannot set timestamps for %s", quoteaf (dst));
+  error (0, errno, _("cannot set timestamps for %s"), quoteaf (dst));
   return false;
 }
 
@@ -330,26 +331,26 @@ may_install (char const *src, struct stat const *src_st, char const *dst,
 {
   if (S_ISDIR (src_st->st_mode))
     {
-      error (0, 0, "omitting directory %s", quoteaf (src));
+      error (0, 0, _("omitting directory %s"), quoteaf (src));
       return false;
     }
   if (!exists)
     return true;
   if (same_file (src, src_st, dst, dst_lst))
     {
-      error (0, 0, "%s and %s are the same file", quoteaf_n (0, src),
+      error (0, 0, _("%s and %s are the same file"), quoteaf_n (0, src),
              quoteaf_n (1, dst));
       return false;
     }
   if (dst_made && seen_file (dst_made, dst, dst_lst))
     {
-      error (0, 0, "will not overwrite just-created %s with %s",
+      error (0, 0, _("will not overwrite just-created %s with %s"),
              quoteaf_n (0, dst), quoteaf_n (1, src));
       return false;
     }
   if (S_ISDIR (dst_lst->st_mode))
     {
-      error (0, 0, "cannot overwrite directory %s with non-directory",
+      error (0, 0, _("cannot overwrite directory %s with non-directory"),
              quoteaf (dst));
       return false;
     }
@@ -381,13 +382,13 @@ announce (char const *src, char const *dst, bool exists,
   if (!x->verbose)
     return;
   if (exists && !backup)
-    printf ("removed %s\n", quoteaf (dst));
+    printf (_("removed %s\n"), quoteaf (dst));
   printf ("%s -> %s", quoteaf_n (0, src), quoteaf_n (1, dst));
   if (backup)
-    printf (" (backup: %s)", quoteaf (backup));
+    printf (_(" (backup: %s)"), quoteaf (backup));
   putchar ('\n');
   if (backup && unbackup)
-    printf ("%s -> %s (unbackup)\n", quoteaf_n (0, backup),
+    printf (_("%s -> %s (unbackup)\n"), quoteaf_n (0, backup),
             quoteaf_n (1, dst));
 }
 
@@ -423,7 +424,7 @@ report_temp_failure (struct copy_file_report const *rep, char const *src,
   if (rep->step == COPY_STEP_CREATE_DST && exists
       && (err == EACCES || err == EPERM || err == EROFS))
     {
-      error (0, err, backup ? "cannot backup %s" : "cannot remove %s",
+      error (0, err, backup ? _("cannot backup %s") : _("cannot remove %s"),
              quoteaf (dst));
       return;
     }
@@ -520,14 +521,14 @@ strip_temp (char const *tmp, char const *dst)
   int err_pipe[2];
   if (pipe2 (err_pipe, O_CLOEXEC) < 0)
     {
-      error (0, errno, "fork system call failed");
+      error (0, errno, _("fork system call failed"));
       free (arg);
       return false;
     }
   pid_t pid = fork ();
   if (pid < 0)
     {
-      error (0, errno, "fork system call failed");
+      error (0, errno, _("fork system call failed"));
       close (err_pipe[0]);
       close (err_pipe[1]);
       free (arg);
@@ -538,7 +539,7 @@ strip_temp (char const *tmp, char const *dst)
       if (dup2 (err_pipe[1], STDERR_FILENO) < 0)
         _exit (EXIT_FAILURE);
       execlp (x->strip_program, x->strip_program, name, (char *) NULL);
-      error (EXIT_FAILURE, errno, "cannot run %s",
+      error (EXIT_FAILURE, errno, _("cannot run %s"),
              quoteaf (x->strip_program));
     }
   close (err_pipe[1]);
@@ -548,12 +549,12 @@ strip_temp (char const *tmp, char const *dst)
   int status;
   if (waitpid (pid, &status, 0) < 0)
     {
-      error (0, errno, "waiting for strip");
+      error (0, errno, _("waiting for strip"));
       return false;
     }
   if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
     {
-      error (0, 0, "strip process terminated abnormally");
+      error (0, 0, _("strip process terminated abnormally"));
       return false;
     }
   return true;
@@ -570,7 +571,7 @@ give_attributes (char const *tmp, char const *src, char const *dst,
   int fd = open (tmp, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
   if (fd < 0 || fstat (fd, &st) < 0)
     {
-      error (0, errno, "cannot change permissions of %s", quoteaf (dst));
+      error (0, errno, _("cannot change permissions of %s"), quoteaf (dst));
       if (0 <= fd)
         close (fd);
       return false;
@@ -630,7 +631,7 @@ put_in_place (char const *tmp, char const *dst, bool exists,
   bool moved = false;
   if (backup && make_backup (dst, backup, &moved) < 0)
     {
-      error (0, errno, "cannot backup %s", quoteaf (dst));
+      error (0, errno, _("cannot backup %s"), quoteaf (dst));
       unlink (tmp);
       return false;
     }
@@ -642,9 +643,10 @@ put_in_place (char const *tmp, char const *dst, bool exists,
     {
       /* Undo the backup: give DST its name back, or drop the link.  */
       if (moved ? rename (backup, dst) < 0 : unlink (backup) < 0)
-        error (0, errno, "cannot un-backup %s", quoteaf (dst));
+        error (0, errno, _("cannot un-backup %s"), quoteaf (dst));
     }
-  error (0, err, exists ? "cannot remove %s" : "cannot create regular file %s",
+  error (0, err,
+         exists ? _("cannot remove %s") : _("cannot create regular file %s"),
          quoteaf (dst));
   return false;
 }
@@ -704,13 +706,13 @@ install_file (char const *src, char const *dst)
   struct stat src_st, dst_lst;
   if (stat (src, &src_st) < 0)
     {
-      error (0, errno, "cannot stat %s", quoteaf (src));
+      error (0, errno, _("cannot stat %s"), quoteaf (src));
       return false;
     }
   bool exists = lstat (dst, &dst_lst) == 0;
   if (!exists && errno != ENOENT)
     {
-      error (0, errno, "cannot stat %s", quoteaf (dst));
+      error (0, errno, _("cannot stat %s"), quoteaf (dst));
       return false;
     }
   if (exists && x->compare
@@ -722,13 +724,13 @@ install_file (char const *src, char const *dst)
   if (!exists && len && dst[len - 1] == '/')
     {
       announce (src, dst, false, NULL, false);
-      error (0, ENOTDIR, "cannot create regular file %s", quoteaf (dst));
+      error (0, ENOTDIR, _("cannot create regular file %s"), quoteaf (dst));
       return false;
     }
   if (exists && sticky_refuses (dst, &dst_lst))
     {
-      error (0, EPERM, (x->backup != no_backups ? "cannot backup %s"
-                        : "cannot remove %s"), quoteaf (dst));
+      error (0, EPERM, (x->backup != no_backups ? _("cannot backup %s")
+                        : _("cannot remove %s")), quoteaf (dst));
       return false;
     }
   char *backup = (exists && x->backup != no_backups

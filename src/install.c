@@ -34,6 +34,7 @@
 #include "xstrtol.h"
 
 #include "copy-report.h"
+#include "i18n.h"
 #include "install.h"
 #include "install-mode.h"
 #include "copy-cli.h"
@@ -175,7 +176,8 @@ get_ids (struct command *c)
     {
       struct passwd *pw = getpwnam (c->owner_arg);
       c->x.owner = (pw ? pw->pw_uid
-                    : parse_id (c->owner_arg, (uid_t) -1, "invalid user %s"));
+                    : parse_id (c->owner_arg, (uid_t) -1,
+                                _("invalid user %s")));
       endpwent ();
     }
   if (c->group_arg)
@@ -183,7 +185,7 @@ get_ids (struct command *c)
       struct group *gr = getgrnam (c->group_arg);
       c->x.group = (gr ? gr->gr_gid
                     : parse_id (c->group_arg, (gid_t) -1,
-                                "invalid group %s"));
+                                _("invalid group %s")));
       endgrent ();
     }
 }
@@ -194,7 +196,7 @@ get_modes (struct command *c)
 {
   struct install_modes m;
   if (!install_modes_parse (c->mode_arg, &m))
-    error (EXIT_FAILURE, 0, "invalid mode %s", quote (c->mode_arg));
+    error (EXIT_FAILURE, 0, _("invalid mode %s"), quote (c->mode_arg));
   c->x.mode = m.mode;
   c->x.dir_mode = m.dir_mode;
   c->x.dir_mode_bits = m.dir_mode_bits;
@@ -206,13 +208,13 @@ static void
 check_options (struct command *c)
 {
   if (c->dirs && c->x.strip)
-    error (EXIT_FAILURE, 0, "the strip option may not be used when "
-           "installing a directory");
+    error (EXIT_FAILURE, 0, _("the strip option may not be used when "
+           "installing a directory"));
   if (c->dirs && c->target_dir)
-    error (EXIT_FAILURE, 0, "target directory not allowed when installing "
-           "a directory");
+    error (EXIT_FAILURE, 0, _("target directory not allowed when installing "
+           "a directory"));
   c->x.backup = (c->backup_given
-                 ? xget_version ("backup type", c->version_control)
+                 ? xget_version (_("backup type"), c->version_control)
                  : no_backups);
 }
 
@@ -223,15 +225,15 @@ check_late_options (struct command *c)
 {
   get_modes (c);
   if (c->strip_program_given && !c->x.strip)
-    error (0, 0, "WARNING: ignoring --strip-program option as -s option "
-           "was not specified");
+    error (0, 0, _("WARNING: ignoring --strip-program option as -s option "
+           "was not specified"));
   if (c->x.compare && c->x.strip)
-    usage_error ("%s", "options --compare (-C) and --strip are mutually "
-                 "exclusive");
+    usage_error ("%s", _("options --compare (-C) and --strip are mutually "
+                 "exclusive"));
   if (c->x.compare && c->x.mode & ~ACCESSPERMS)
     {
-      error (0, 0, "the --compare (-C) option is ignored when you specify "
-             "a mode with non-permission bits");
+      error (0, 0, _("the --compare (-C) option is ignored when you specify "
+             "a mode with non-permission bits"));
       c->x.compare = false;
     }
   get_ids (c);
@@ -250,7 +252,7 @@ check_operands (struct command *c, int *n, char **files)
     {
       if (!target_is_dir (c->target_dir, &err)
           && !(c->make_leading && err == ENOENT))
-        error (EXIT_FAILURE, err, "failed to access %s",
+        error (EXIT_FAILURE, err, _("failed to access %s"),
                quoteaf (c->target_dir));
     }
   else if (!c->dirs && !c->no_target_dir)
@@ -258,7 +260,7 @@ check_operands (struct command *c, int *n, char **files)
       if (target_is_dir (files[*n - 1], &err))
         c->target_dir = files[--*n];
       else if (2 < *n)
-        error (EXIT_FAILURE, err, "target %s", quoteaf (files[*n - 1]));
+        error (EXIT_FAILURE, err, _("target %s"), quoteaf (files[*n - 1]));
     }
 }
 
@@ -334,14 +336,14 @@ take_option (struct command *cmd, int c)
       break;
     case 't':
       if (cmd->target_dir)
-        error (EXIT_FAILURE, 0, "multiple target directories specified");
+        error (EXIT_FAILURE, 0, _("multiple target directories specified"));
       cmd->target_dir = optarg;
       break;
     case 'T': cmd->no_target_dir = true; break;
     case 'v': cmd->x.verbose = true; break;
     case PRESERVE_CONTEXT_OPTION:
-      error (0, 0, "WARNING: ignoring --preserve-context; this kernel is "
-             "not SELinux-enabled");
+      error (0, 0, _("WARNING: ignoring --preserve-context; this kernel is "
+             "not SELinux-enabled"));
       break;
     case 'Z': break;
     case CONTEXT_OPTION: warn_context_ignored (optarg); break;
@@ -361,6 +363,9 @@ main (int argc, char **argv)
 
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
+  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
+  textdomain (GNU_DOMAIN);
   atexit (close_stdout);
   argmatch_die = try_help_failure;
 

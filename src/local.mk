@@ -5,13 +5,14 @@
 digest_cppflags = $(AM_CPPFLAGS) -DDIGEST_NAME=
 # src/digest-pool.c: the worker threads of -j/--threads.
 digest_sources = src/digest.c src/digest-pool.c src/digest-pool.h
-LDADD = src/libcli.a lib/libbrisk.la gl/lib/libgnu.a $(LIB_CLOCK_GETTIME)
+LDADD = src/libcli.a lib/libbrisk.la gl/lib/libgnu.a $(LIB_CLOCK_GETTIME) \
+  $(LIBINTL)
 AM_CFLAGS += $(WARN_CFLAGS)
 
 # What every program's main shares and lib/ may not do (print): the
 # --version text.
 noinst_LIBRARIES += src/libcli.a
-src_libcli_a_SOURCES = src/version.c src/version.h \
+src_libcli_a_SOURCES = src/version.c src/version.h src/i18n.h \
   src/copy-report.c src/copy-report.h src/copy-cli.c src/copy-cli.h
 
 bin_PROGRAMS += src/md2sum src/md4sum src/md5sum src/sha1sum \

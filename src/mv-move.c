@@ -42,6 +42,7 @@
 #include "copy-report.h"
 #include "cp.h"
 #include "cp-progress.h"
+#include "i18n.h"
 #include "mv.h"
 
 #define quoteaf(name) quotearg_style (shell_escape_always_quoting_style, name)
@@ -131,9 +132,10 @@ say_renamed (char const *src, char const *dst, char const *backup)
 {
   if (!o->verbose)
     return;
-  printf ("renamed %s -> %s", quoteaf_n (0, src), quoteaf_n (1, dst));
+  fputs (_("renamed "), stdout);
+  printf ("%s -> %s", quoteaf_n (0, src), quoteaf_n (1, dst));
   if (backup)
-    printf (" (backup: %s)", quoteaf (backup));
+    printf (_(" (backup: %s)"), quoteaf (backup));
   putchar ('\n');
 }
 
@@ -226,7 +228,7 @@ update_skips (struct stat const *st, char const *dst,
     case UPDATE_ALL: return false;
     case UPDATE_NONE: return true;
     case UPDATE_NONE_FAIL:
-      error (0, 0, "not replacing %s", quoteaf (dst));
+      error (0, 0, B_("not replacing %s"), quoteaf (dst));
       *failed = true;
       return true;
     case UPDATE_OLDER:
@@ -290,7 +292,7 @@ back_up (char const *src, struct stat const *st, char const *dst,
 {
   if (o->backup != numbered_backups && backup_is_source (src, st, dst))
     {
-      error (0, 0, "backing up %s might destroy source;  %s not moved",
+      error (0, 0, _("backing up %s might destroy source;  %s not moved"),
              quoteaf_n (0, dst), quoteaf_n (1, src));
       return FAIL;
     }
@@ -302,7 +304,7 @@ back_up (char const *src, struct stat const *st, char const *dst,
   *backup = NULL;
   if (err == ENOENT)
     return GO_ON;
-  error (0, err, "cannot backup %s", quoteaf (dst));
+  error (0, err, _("cannot backup %s"), quoteaf (dst));
   return FAIL;
 }
 
@@ -319,7 +321,7 @@ judge_existing (char const *src, struct stat const *st, char const *dst,
   bool failed;
   if (same_file (src, st, dst, dst_st))
     {
-      error (0, 0, "%s and %s are the same file", quoteaf_n (0, src),
+      error (0, 0, _("%s and %s are the same file"), quoteaf_n (0, src),
              quoteaf_n (1, dst));
       return FAIL;
     }
@@ -333,20 +335,20 @@ judge_existing (char const *src, struct stat const *st, char const *dst,
   bool backups = o->backup != no_backups;
   if (src_dir && !dst_dir && !backups)
     {
-      error (0, 0, "cannot overwrite non-directory %s with directory %s",
+      error (0, 0, _("cannot overwrite non-directory %s with directory %s"),
              quoteaf_n (0, dst), quoteaf_n (1, src));
       return FAIL;
     }
   if (!dst_dir && moved_to && o->backup != numbered_backups
       && seen_file (moved_to, dst, dst_st))
     {
-      error (0, 0, "will not overwrite just-created %s with %s",
+      error (0, 0, _("will not overwrite just-created %s with %s"),
              quoteaf_n (0, dst), quoteaf_n (1, src));
       return FAIL;
     }
   if (dst_dir && !src_dir && !backups)
     {
-      error (0, 0, "cannot overwrite directory %s with non-directory",
+      error (0, 0, _("cannot overwrite directory %s with non-directory"),
              quoteaf (dst));
       return FAIL;
     }
@@ -360,9 +362,9 @@ static void
 unbackup (char const *dst, char const *backup)
 {
   if (rename (backup, dst) < 0)
-    error (0, errno, "cannot un-backup %s", quoteaf (dst));
+    error (0, errno, _("cannot un-backup %s"), quoteaf (dst));
   else if (o->verbose)
-    printf ("%s -> %s (unbackup)\n", quoteaf_n (0, backup),
+    printf (_("%s -> %s (unbackup)\n"), quoteaf_n (0, backup),
             quoteaf_n (1, dst));
 }
 
@@ -379,7 +381,7 @@ remove_contents (int fd, char const *path)
   DIR *d = fdopendir (fd);
   if (!d)
     {
-      error (0, errno, "cannot remove %s", quoteaf (path));
+      error (0, errno, _("cannot remove %s"), quoteaf (path));
       close (fd);
       return false;
     }
@@ -431,17 +433,17 @@ remove_entry (int dirfd, char const *name, char const *path, bool is_dir)
       if (fd < 0 || !remove_contents (fd, path))
         {
           if (fd < 0)
-            error (0, errno, "cannot remove %s", quoteaf (path));
+            error (0, errno, _("cannot remove %s"), quoteaf (path));
           return false;
         }
     }
   if (unlinkat (dirfd, name, is_dir ? AT_REMOVEDIR : 0) < 0)
     {
-      error (0, errno, "cannot remove %s", quoteaf (path));
+      error (0, errno, _("cannot remove %s"), quoteaf (path));
       return false;
     }
   if (o->verbose)
-    printf (is_dir ? "removed directory %s\n" : "removed %s\n",
+    printf (is_dir ? _("removed directory %s\n") : _("removed %s\n"),
             quoteaf (path));
   return true;
 }
@@ -462,8 +464,8 @@ move_across (char const *src, struct stat const *st, char const *dst,
       && unlinkat (AT_FDCWD, dst, S_ISDIR (st->st_mode) ? AT_REMOVEDIR : 0)
       < 0 && errno != ENOENT)
     {
-      error (0, errno, "inter-device move failed: %s to %s; "
-             "unable to remove target", quoteaf_n (0, src),
+      error (0, errno, _("inter-device move failed: %s to %s; "
+             "unable to remove target"), quoteaf_n (0, src),
              quoteaf_n (1, dst));
       return false;
     }
@@ -500,12 +502,12 @@ move_it (char const *src, struct stat const *st, char const *dst,
     return move_across (src, st, dst, exists, backup);
   if (err == EINVAL)
     {
-      error (0, 0, "cannot move %s to a subdirectory of itself, %s",
+      error (0, 0, _("cannot move %s to a subdirectory of itself, %s"),
              quoteaf_n (0, src), quoteaf_n (1, dst));
       *into_self = true;
     }
   else
-    error (0, err, "cannot move %s to %s", quoteaf_n (0, src),
+    error (0, err, _("cannot move %s to %s"), quoteaf_n (0, src),
            quoteaf_n (1, dst));
   return false;
 }
@@ -528,7 +530,7 @@ dir_again (char const *src, struct stat const *st, char const *dst)
 {
   if (!dirs_tried || !seen_file (dirs_tried, dst, st))
     return false;
-  error (0, 0, "warning: source directory %s specified more than once",
+  error (0, 0, _("warning: source directory %s specified more than once"),
          quoteaf (src));
   return true;
 }
@@ -553,13 +555,13 @@ exchange_operand (char const *src, char const *dst)
   struct stat st, dst_st;
   if (lstat (src, &st) < 0)
     {
-      error (0, errno, "cannot stat %s", quoteaf (src));
+      error (0, errno, _("cannot stat %s"), quoteaf (src));
       return false;
     }
   int err = lstat (dst, &dst_st) == 0 ? 0 : errno;
   if (err && err != ENOENT)
     {
-      error (0, err, "cannot stat %s", quoteaf (dst));
+      error (0, err, _("cannot stat %s"), quoteaf (dst));
       return false;
     }
   if (!err)
@@ -574,7 +576,7 @@ exchange_operand (char const *src, char const *dst)
       if (renameat2 (AT_FDCWD, src, AT_FDCWD, dst, RENAME_EXCHANGE) == 0)
         {
           if (o->verbose)
-            printf ("exchanged %s <-> %s\n", quoteaf_n (0, src),
+            printf (B_("exchanged %s <-> %s\n"), quoteaf_n (0, src),
                     quoteaf_n (1, dst));
           return true;
         }
@@ -585,7 +587,7 @@ exchange_operand (char const *src, char const *dst)
       if (err == EINVAL || err == ENOSYS)
         err = ENOTSUP;
     }
-  error (0, err, "cannot exchange %s and %s", quoteaf_n (0, src),
+  error (0, err, B_("cannot exchange %s and %s"), quoteaf_n (0, src),
          quoteaf_n (1, dst));
   return false;
 }
@@ -614,7 +616,7 @@ mv_operand (char const *src, char const *dst, int rename_err)
   struct stat st, dst_st;
   if (lstat (src, &st) < 0)
     {
-      error (0, errno, "cannot stat %s", quoteaf (src));
+      error (0, errno, _("cannot stat %s"), quoteaf (src));
       return false;
     }
   bool exists = lstat (dst, &dst_st) == 0;

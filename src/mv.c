@@ -27,6 +27,7 @@
 #include "xalloc.h"
 
 #include "copy-cli.h"
+#include "i18n.h"
 #include "mv.h"
 #include "version.h"
 
@@ -162,7 +163,7 @@ do_move (int n, char **files, char const *target_dir, bool no_target_dir,
   if (target_dir)
     {
       if (!target_is_dir (target_dir, &err))
-        error (EXIT_FAILURE, err, "target directory %s",
+        error (EXIT_FAILURE, err, _("target directory %s"),
                quoteaf (target_dir));
       return move_into (target_dir, n, files);
     }
@@ -180,7 +181,7 @@ do_move (int n, char **files, char const *target_dir, bool no_target_dir,
         return mv_operand (files[0], files[1], rerr);
     }
   else if (!target_is_dir (files[n - 1], &err))
-    error (EXIT_FAILURE, err, "target %s", quoteaf (files[n - 1]));
+    error (EXIT_FAILURE, err, _("target %s"), quoteaf (files[n - 1]));
   return move_into (files[n - 1], n - 1, files);
 }
 
@@ -194,6 +195,9 @@ main (int argc, char **argv)
 
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
+  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
+  textdomain (GNU_DOMAIN);
   atexit (close_stdout);
   argmatch_die = argmatch_failed;
 
@@ -235,17 +239,17 @@ main (int argc, char **argv)
       }
 
   if (backup_given && o.interactive == MV_NEVER)
-    usage_error ("%s", "options --backup and --no-clobber are mutually "
-                 "exclusive");
+    usage_error ("%s", _("options --backup and --no-clobber are mutually "
+                 "exclusive"));
   /* Newer GNU's rule and message: 9.1 has no --exchange, nor
      --update=none or none-fail.  */
   if (backup_given && (o.exchange || o.update == UPDATE_NONE
                        || o.update == UPDATE_NONE_FAIL))
-    usage_error ("%s", "cannot combine --backup with --exchange, -n, or "
-                 "--update=none-fail");
+    usage_error ("%s", B_("cannot combine --backup with --exchange, -n, or "
+                 "--update=none-fail"));
   if (o.interactive == MV_NEVER)
     o.update = UPDATE_NONE;
-  o.backup = (backup_given ? xget_version ("backup type", version_control)
+  o.backup = (backup_given ? xget_version (_("backup type"), version_control)
               : no_backups);
   o.stdin_tty = isatty (STDIN_FILENO);
   if (strip_slashes)

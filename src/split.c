@@ -28,6 +28,7 @@
 #include "closeout.h"
 #include "dirname.h"
 #include "error.h"
+#include "i18n.h"
 #include "ioblksize.h"
 #include "progname.h"
 #include "split-args.h"
@@ -477,6 +478,9 @@ main (int argc, char **argv)
 {
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
+  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
+  textdomain (GNU_DOMAIN);
   atexit (close_stdout);
 
   struct options o = { .conf = { .infile = "-", .eolchar = '\n' },

@@ -63,6 +63,7 @@
 #include "argmatch.h"
 #include "closeout.h"
 #include "error.h"
+#include "i18n.h"
 #include "ioblksize.h"
 #include "progname.h"
 #include "tee.h"
@@ -159,6 +160,9 @@ main (int argc, char **argv)
 {
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
+  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
+  textdomain (GNU_DOMAIN);
   atexit (close_stdout);
 
   static struct tee state = TEE_INITIALIZER;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "error.h"
+#include "i18n.h"
 #include "progname.h"
 
 /* Print the --version text of COMMAND.  */
@@ -35,7 +36,7 @@ print_help_manual (char const *command)
 void
 try_help (int status)
 {
-  fprintf (stderr, "Try '%s --help' for more information.\n", program_name);
+  fprintf (stderr, _("Try '%s --help' for more information.\n"), program_name);
   exit (status);
 }
 

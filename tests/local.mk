@@ -12,6 +12,7 @@ include tests/split/list.mk
 include tests/fuzz/local.mk
 include tests/fault/list.mk
 include tests/doc/list.mk
+include tests/i18n/list.mk
 
 # tests/sum/races.sh changes a file while a tool hashes it, at a chosen
 # call, through tests/sum/mutate.c: a preload library built as the
@@ -73,6 +74,7 @@ SH_LOG_COMPILER = $(SHELL)
 # points it at its wrappers).
 BRISK_TEST_BIN = $(abs_top_builddir)/src
 AM_TESTS_ENVIRONMENT = \
+  BRISK_NLS='$(USE_NLS)'; export BRISK_NLS; \
   BRISK_BIN='$(BRISK_TEST_BIN)'; export BRISK_BIN; \
   BRISK_BUILDDIR='$(abs_top_builddir)'; export BRISK_BUILDDIR; \
   test -z '$(BRISK_CP)' || { BRISK_CP='$(BRISK_CP)'; export BRISK_CP; }; \
@@ -111,6 +113,8 @@ EXTRA_DIST += $(CP_TESTS) tests/cp/list.mk tests/cp/lib.sh
 # tests/cp/lib.sh (with tool=install) and tests/cp/tree-dump.
 TESTS += $(INSTALL_TESTS)
 EXTRA_DIST += $(INSTALL_TESTS) tests/install/list.mk
+TESTS += $(I18N_TESTS)
+EXTRA_DIST += $(I18N_TESTS) tests/i18n/list.mk tests/i18n/lib.sh
 # mv's tests: the same comparison with GNU's mv (BRISK_MV, default
 # src/mv), through tests/cp/lib.sh.
 TESTS += $(MV_TESTS)
