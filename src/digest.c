@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "argmatch.h"
@@ -31,12 +32,14 @@
 #include "digest-line.h"
 #include "digest-pool.h"
 #include "digest-stream.h"
+#include "digest-walk.h"
 #include "error.h"
 #include "fpending.h"
 #include "hash-impl.h"
 #include "hash-lanes.h"
 #include "ioblksize.h"
 #include "nproc.h"
+#include "open-long.h"
 #include "printable.h"
 #include "progname.h"
 #include "quote.h"
@@ -68,6 +71,9 @@ static bool const is_sum = DIGEST_SUM;
 /* Names as GNU's tools quote them in diagnostics.  */
 #define quotef(name) \
   quotearg_n_style_colon (0, shell_escape_quoting_style, name)
+#define quoteaf_n(n, name) \
+  quotearg_n_style (n, shell_escape_always_quoting_style, name)
+#define quoteaf(name) quoteaf_n (0, name)
 
 /* The algorithm of this tool, or cksum's -a; set once in main.  With
    -l, a copy of the row with that length, in SIZED_ALGO.  */
@@ -115,6 +121,11 @@ static bool strict;
 static size_t threads = 1;
 static struct digest_pool *pool;
 
+/* -r: directory operands are walked, their regular files hashed, with
+   WALK's options (-H, -L, -P, -x).  */
+static bool recursive;
+static struct digest_walk walk;
+
 enum
 {
   /* -j 0: one worker per CPU, but no more than this, as GNU sort's
@@ -138,7 +149,12 @@ enum
      all, in a run of 100 ms; with 32, 2 sleeps (its start and its
      end).  A job and its line take about 140 bytes (and in --check
      mode the line's text).  */
-  BATCHES_AHEAD = 32
+  BATCHES_AHEAD = 32,
+  /* With -r, the directories that the files waiting for their turn may
+     hold open, beyond those being read: the oldest files are reported
+     first rather than pass it (a window of 8,192 files could hold as
+     many directories, where 1,024 descriptors are a common limit).  */
+  WALK_DIRS_HELD = 256
 };
 
 enum
@@ -170,6 +186,11 @@ static struct option const long_options[] = {
   { "strict", no_argument, NULL, STRICT_OPTION },
   { "tag", no_argument, NULL, TAG_OPTION },
   { "threads", required_argument, NULL, 'j' },
+  { "recursive", no_argument, NULL, 'r' },
+  { "dereference-args", no_argument, NULL, 'H' },
+  { "dereference", no_argument, NULL, 'L' },
+  { "no-dereference", no_argument, NULL, 'P' },
+  { "one-file-system", no_argument, NULL, 'x' },
   { "zero", no_argument, NULL, 'z' },
   { "debug", no_argument, NULL, DEBUG_OPTION },
   { "help", no_argument, NULL, HELP_OPTION },
@@ -195,6 +216,11 @@ static struct option const cksum_long_options[] = {
   { "base64", no_argument, NULL, BASE64_OPTION },
   { "raw", no_argument, NULL, RAW_OPTION },
   { "threads", required_argument, NULL, 'j' },
+  { "recursive", no_argument, NULL, 'r' },
+  { "dereference-args", no_argument, NULL, 'H' },
+  { "dereference", no_argument, NULL, 'L' },
+  { "no-dereference", no_argument, NULL, 'P' },
+  { "one-file-system", no_argument, NULL, 'x' },
   { "zero", no_argument, NULL, 'z' },
   { "debug", no_argument, NULL, DEBUG_OPTION },
   { "help", no_argument, NULL, HELP_OPTION },
@@ -541,18 +567,45 @@ read_outcome (const char *name, int r, int fd, bool close_fd, bool *missing)
 }
 
 /* Hash the file named NAME ("-" is standard input) with A into
-   DIGEST.  Return as file_outcome.  */
+   DIGEST.  With LONG, NAME may be longer than PATH_MAX (a check line
+   of a manifest of -r; GNU's fail there, as an operand does).  Return
+   as file_outcome.  */
 static bool
 digest_file (const char *name, const struct digest_algo *a, uint8_t *digest,
-             bool *missing)
+             bool long_name, bool *missing)
 {
   bool is_stdin = strcmp (name, "-") == 0;
-  int fd = is_stdin ? STDIN_FILENO : open (name, O_RDONLY | O_NOCTTY);
+  int fd = (is_stdin ? STDIN_FILENO
+            : long_name ? open_long (name, O_RDONLY | O_NOCTTY)
+            : open (name, O_RDONLY | O_NOCTTY));
   have_read_stdin |= is_stdin;
   if (fd < 0)
     return file_outcome (name, errno, true, missing);
   return read_outcome (name, digest_fd_buf (a, fd, digest, &iobuf), fd,
                        !is_stdin, missing);
+}
+
+/* Hash with ALGO into DIGEST the file that the walk of -r found as F,
+   opened relative to its directory.  It was a regular file then: if it
+   is no longer (swapped for a FIFO, say), set *GONE and hash nothing,
+   as the walk would have; O_NONBLOCK keeps the open from waiting for a
+   FIFO's writer.  Return as file_outcome.  */
+static bool
+digest_walked (const struct walk_item *f, uint8_t *digest, bool *gone)
+{
+  int fd = openat (walk_dir_fd (f->dir), f->base,
+                   O_RDONLY | O_NOCTTY | O_NONBLOCK);
+  struct stat st;
+  *gone = false;
+  if (fd < 0)
+    return file_outcome (f->path, errno, true, gone);
+  if (fstat (fd, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      *gone = true;
+      return read_outcome (f->path, 0, fd, true, gone);
+    }
+  return read_outcome (f->path, digest_fd_buf (algo, fd, digest, &iobuf), fd,
+                       true, gone);
 }
 
 /* The name to give POOL for the file NAME: null for standard input,
@@ -566,17 +619,19 @@ pool_name (const char *name)
 /* Hash the file named NAME with A into DIGEST in its turn: without -j,
    here; with it, take the oldest outcome of POOL, which is NAME's, and
    read here what its worker handed back or left to this thread (POOL
-   hashes with ALGO, which A then is).  Return as file_outcome.  */
+   hashes with ALGO, which A then is), or a name too long for its
+   workers, with LONG_NAME (see digest_file).  Return as
+   file_outcome.  */
 static bool
 next_file (const char *name, const struct digest_algo *a, uint8_t *digest,
-           bool *missing)
+           bool long_name, bool *missing)
 {
   if (!pool)
-    return digest_file (name, a, digest, missing);
+    return digest_file (name, a, digest, long_name, missing);
   struct digest_outcome o;
   digest_pool_pop (pool, &o);
-  if (o.kept)
-    return digest_file (name, a, digest, missing);
+  if (o.kept || (long_name && o.err == ENAMETOOLONG))
+    return digest_file (name, a, digest, long_name, missing);
   memcpy (digest, o.digest, algo->digest_size);
   return file_outcome (name, o.err, o.at_open, missing);
 }
@@ -847,7 +902,7 @@ check_one (const struct check_item *c, struct check_counts *counts)
   uint8_t digest[DIGEST_MAX_SIZE];
   bool missing;
   const char *name = c->name;
-  if (!next_file (name, c->algo, digest, &missing))
+  if (!next_file (name, c->algo, digest, true, &missing))
     {
       counts->unreadable++;
       print_check_result (name, "FAILED open or read");
@@ -1059,33 +1114,151 @@ sum_file (const char *name)
 {
   uint8_t digest[DIGEST_MAX_SIZE];
   bool missing;
-  if (!next_file (name, algo, digest, &missing))
+  if (!next_file (name, algo, digest, false, &missing))
     return false;
   print_sum_line (name, digest);
   return true;
 }
 
-/* Print the checksum lines of FILES, a null-terminated list.  With -j,
-   queue each file in POOL and print the oldest first when the window
-   is full.  Return true if all went well.  */
+/* Print the checksum line of the file F that the walk found, in its
+   turn, as sum_file.  */
+static bool
+sum_walked (const struct walk_item *f)
+{
+  uint8_t digest[DIGEST_MAX_SIZE];
+  bool gone = false;
+  bool ok;
+  if (!pool)
+    ok = digest_walked (f, digest, &gone);
+  else
+    {
+      struct digest_outcome o;
+      digest_pool_pop (pool, &o);
+      if (o.kept)
+        ok = digest_walked (f, digest, &gone);
+      else
+        {
+          memcpy (digest, o.digest, algo->digest_size);
+          ok = file_outcome (f->path, o.err, o.at_open, &gone);
+        }
+    }
+  if (ok && !gone)
+    print_sum_line (f->path, digest);
+  return ok;
+}
+
+/* Report the failure F of the walk, in its turn.  Return false.  */
+static bool
+report_walk_failure (const struct walk_item *f)
+{
+  struct digest_outcome o;
+  if (pool)
+    digest_pool_pop (pool, &o);
+  switch (f->kind)
+    {
+    case WALK_UNREADABLE_DIR:
+      error (0, f->err, "cannot read directory %s", quoteaf (f->path));
+      break;
+    case WALK_LOOP:
+      /* find's words.  */
+      error (0, 0, "File system loop detected; %s is part of the same "
+             "file system loop as %s.", quoteaf_n (0, f->path),
+             quoteaf_n (1, f->loop_start));
+      break;
+    default:
+      error (0, f->err, "%s", quotef (f->path));
+      break;
+    }
+  return false;
+}
+
+/* The files whose lines are to be printed, in their turn: operands,
+   and what the walk of -r found.  With POOL, a ring as large as its
+   window, each entry's job in it; else one entry, printed as soon as
+   queued.  */
+struct queued_file
+{
+  const char *name;             /* an operand, or null */
+  struct walk_item item;        /* else what the walk found */
+};
+static struct queued_file *queued;
+static size_t queued_window, queued_pushed, queued_popped;
+
+/* Print the line of the oldest queued file, or report its failure.
+   Return true if all went well.  */
+static bool
+print_oldest (void)
+{
+  struct queued_file *q = &queued[queued_popped++ % queued_window];
+  if (q->name)
+    return sum_file (q->name);
+  bool ok = (q->item.kind == WALK_FILE ? sum_walked (&q->item)
+             : report_walk_failure (&q->item));
+  walk_item_free (&walk, &q->item);
+  return ok;
+}
+
+/* Queue the operand NAME, or if NAME is null what the walk found as
+   ITEM (which the queue then owns), printing the oldest first while
+   the window is full, or while the files waiting hold too many
+   directories open.  Return true if all went well.  */
+static bool
+queue_file (const char *name, struct walk_item *item)
+{
+  bool ok = true;
+  while (queued_pushed - queued_popped == queued_window
+         || (pool && digest_pool_full (pool))
+         || (queued_popped < queued_pushed
+             && WALK_DIRS_HELD < walk.open_dirs))
+    ok &= print_oldest ();
+  struct queued_file *q = &queued[queued_pushed++ % queued_window];
+  q->name = name;
+  if (item)
+    q->item = *item;
+  if (pool)
+    {
+      if (name)
+        digest_pool_push (pool, pool_name (name));
+      else if (item->kind == WALK_FILE)
+        digest_pool_push_at (pool, walk_dir_fd (item->dir), item->base);
+      else
+        digest_pool_push (pool, NULL);
+    }
+  else
+    ok &= print_oldest ();
+  return ok;
+}
+
+/* The walk's hand: queue what it found as ITEM.  */
+static void
+walk_found (struct digest_walk *w, struct walk_item *item)
+{
+  bool *ok = w->arg;
+  *ok &= queue_file (NULL, item);
+}
+
+/* Print the checksum lines of FILES, a null-terminated list, and with
+   -r of the files under those that are directories.  With -j, queue
+   each file in POOL and print the oldest first when the window is
+   full.  Return true if all went well.  */
 static bool
 sum_files (char **files)
 {
   bool ok = true;
-  char **printed = files;
+  walk.found = walk_found;
+  walk.arg = &ok;
+  queued_window = pool ? lines_window : 1;
+  queued = xcalloc (queued_window, sizeof *queued);
   for (; *files; files++)
-    {
-      if (pool && digest_pool_full (pool))
-        ok &= sum_file (*printed++);
-      if (pool)
-        digest_pool_push (pool, pool_name (*files));
-      else
-        ok &= sum_file (*printed++);
-    }
+    if (recursive && digest_walk_is_dir (&walk, *files))
+      digest_walk (&walk, *files);
+    else
+      ok &= queue_file (*files, NULL);
   if (pool)
     digest_pool_drain (pool);
-  while (printed < files)
-    ok &= sum_file (*printed++);
+  while (queued_popped < queued_pushed)
+    ok &= print_oldest ();
+  free (queued);
   return ok;
 }
 
@@ -1175,6 +1348,8 @@ validate_options (bool do_check)
     why = "the --strict option is meaningful only when verifying checksums";
   else if (is_cksum && prefix_tag && cksum_binary == 0)
     why = "--text mode is only supported with --untagged";
+  else if (recursive && do_check)
+    why = "the --recursive option is meaningless when verifying checksums";
   if (why)
     {
       error (0, 0, "%s", why);
@@ -1306,8 +1481,9 @@ start_check (void)
 static bool
 parse_options (int argc, char **argv, bool *debug)
 {
-  const char *shortopts = (is_cksum ? "a:bcj:l:twz" : is_sum ? "rs"
-                           : algo->max_size ? "bcj:l:twz" : "bcj:twz");
+  const char *shortopts = (is_cksum ? "a:bcj:l:rtwxzHLP" : is_sum ? "rs"
+                           : algo->max_size ? "bcj:l:rtwxzHLP"
+                           : "bcj:rtwxzHLP");
   const struct option *longopts = (is_cksum ? cksum_long_options
                                    : is_sum ? sum_long_options
                                    : algo->max_size ? long_options
@@ -1341,7 +1517,22 @@ parse_options (int argc, char **argv, bool *debug)
         bits = length_arg (optarg);
         break;
       case 'r':
-        algo_name = "bsd";
+        if (is_sum)
+          algo_name = "bsd";
+        else
+          recursive = true;
+        break;
+      case 'H':
+        walk.follow = WALK_COMMAND_LINE;
+        break;
+      case 'L':
+        walk.follow = WALK_LOGICAL;
+        break;
+      case 'P':
+        walk.follow = WALK_PHYSICAL;
+        break;
+      case 'x':
+        walk.one_file_system = true;
         break;
       case 's':
         algo_name = "sysv";
@@ -1421,7 +1612,7 @@ main (int argc, char **argv)
   bool do_check = parse_options (argc, argv, &debug);
   choose_implementation (debug);
   have_operands = optind < argc;
-  if (raw_digest && 1 < argc - optind)
+  if (raw_digest && (1 < argc - optind || (recursive && have_operands)))
     error (EXIT_FAILURE, 0,
            "the --raw option is not supported with multiple files");
 
@@ -1443,7 +1634,7 @@ main (int argc, char **argv)
   char **files = have_operands ? argv + optind : stdin_only;
   bool ok = true;
   if (do_check ? start_check () : !is_sum)
-    start_pool (do_check || (files[0] && files[1]));
+    start_pool (do_check || (files[0] && files[1]) || recursive);
   if (do_check)
     for (; *files; files++)
       ok &= check_file (*files);

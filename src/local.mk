@@ -3,8 +3,10 @@
 ## lib/digest-algos.c, never by copied code.
 
 digest_cppflags = $(AM_CPPFLAGS) -DDIGEST_NAME=
-# src/digest-pool.c: the worker threads of -j/--threads.
-digest_sources = src/digest.c src/digest-pool.c src/digest-pool.h
+# src/digest-pool.c: the worker threads of -j/--threads; src/digest-walk.c:
+# the tree walk of -r/--recursive.
+digest_sources = src/digest.c src/digest-pool.c src/digest-pool.h \
+  src/digest-walk.c src/digest-walk.h
 LDADD = src/libcli.a lib/libbrisk.la gl/lib/libgnu.a $(LIB_CLOCK_GETTIME)
 AM_CFLAGS += $(WARN_CFLAGS)
 
