@@ -151,10 +151,10 @@ close_job (int fd, struct digest_outcome *out)
     out->err = errno;
 }
 
-/* Hash with ALGO the file NAME (relative to DIRFD) through BUF, and store what came of it
-   in OUT; any file that is not regular is handed back open.  With
-   AHEAD, a large file may be read by a thread of its own (the caller
-   of a pool without workers).  */
+/* Hash with ALGO the file NAME (relative to DIRFD) through BUF, and
+   store what came of it in OUT; any file that is not regular is handed
+   back open.  With AHEAD, a large file may be read by a thread of its
+   own (the caller of a pool without workers).  */
 static void
 run_job (const struct digest_algo *algo, int dirfd, const char *name,
          struct digest_outcome *out, struct digest_buffer *buf, bool ahead)

@@ -279,6 +279,35 @@ algo_standard (void)
   return "FIPS 180-4";
 }
 
+/* The lines of --help on -r and the options that go with it.  */
+static const char recursive_help[] = "\
+  -r, --recursive       hash the regular files under each FILE that is a\n\
+                          directory, to any depth (see below)\n\
+  -H, --dereference-args  with -r, follow symbolic links given as FILEs\n\
+  -L, --dereference     with -r, follow every symbolic link\n\
+  -P, --no-dereference  with -r, follow no symbolic link (the default)\n\
+  -x, --one-file-system  with -r, skip directories on other file systems\n\
+";
+
+/* The paragraph of --help on -r.  */
+static void
+usage_recursive (void)
+{
+  printf ("\
+\n\
+With -r, the files under a directory FILE are named as FILE joined to their\n\
+path below it (FILE/sub/name), so the lines can be checked with -c later.\n\
+Within a directory, entries go in byte order of their names (the C locale's),\n\
+depth first, whatever -j is; so, in a directory,\n\
+  %s -r . | %s\n\
+gives one digest of the whole tree.  Only regular files are hashed: FIFOs,\n\
+sockets and devices under FILE are skipped, never opened; symbolic links are\n\
+skipped too, unless -L follows them, and a loop that -L meets is reported.\n\
+Without -H or -L, a symbolic link given as FILE is read as without -r.\n\
+A directory that cannot be read is reported, and the rest still hashed.\n\
+", program_name, program_name);
+}
+
 /* The paragraph of every tool's --help on Brisk's own environment
    variables and -j.  */
 static void
@@ -296,6 +325,7 @@ and read in batches through io_uring; BRISK_URING=0 turns that off.\n\
 ", stdout);
   if (is_sum)
     return;
+  usage_recursive ();
   fputs ("\
 \n\
 When checking, with standard output a terminal, a file name that holds a\n\
@@ -368,6 +398,9 @@ Mandatory arguments to long options are mandatory for short options too.\n\
   fputs ("\
                           (for sha2 and sha3: 224, 256, 384 or 512;\n\
                           with --check, each line's by default)\n\
+", stdout);
+  fputs (recursive_help, stdout);
+  fputs ("\
       --raw             emit a raw binary digest, not hexadecimal\n\
       --tag             create a BSD-style checksum (the default)\n\
   -t, --text            with --untagged, read in text mode (the default)\n\
@@ -435,6 +468,7 @@ Mandatory arguments to long options are mandatory for short options too.\n\
   fputs (threads_help, stdout);
   if (algo->max_size)
     fputs (length_help, stdout);
+  fputs (recursive_help, stdout);
   fputs ("\
       --tag             create a BSD-style checksum\n\
   -t, --text            read in text mode (default)\n\

@@ -28,6 +28,8 @@ SUM_TESTS = \
   tests/sum/output-modes.sh \
   tests/sum/proc-large-buffer.sh \
   tests/sum/read-ahead.sh \
+  tests/sum/recursive.sh \
+  tests/sum/recursive-xdev.sh \
   tests/sum/races.sh \
   tests/sum/read-ahead-strace.sh \
   tests/sum/sparse-4g.sh \
