@@ -29,6 +29,7 @@
 #include "c-ctype.h"
 #include "closeout.h"
 #include "digest-algos.h"
+#include "digest-audit.h"
 #include "digest-line.h"
 #include "digest-pool.h"
 #include "digest-stream.h"
@@ -126,6 +127,11 @@ static struct digest_pool *pool;
 static bool recursive;
 static struct digest_walk walk;
 
+/* --audit=DIR: after the check files, the regular files under
+   AUDIT_DIR that no check line lists (in AUDIT) are reported as new.  */
+static const char *audit_dir;
+static struct digest_audit *audit;
+
 enum
 {
   /* -j 0: one worker per CPU, but no more than this, as GNU sort's
@@ -168,6 +174,7 @@ enum
   BASE64_OPTION,
   RAW_OPTION,
   DEBUG_OPTION,
+  AUDIT_OPTION,
   HELP_OPTION,
   VERSION_OPTION
 };
@@ -179,6 +186,7 @@ static struct option const long_options[] = {
   { "binary", no_argument, NULL, 'b' },
   { "check", no_argument, NULL, 'c' },
   { "ignore-missing", no_argument, NULL, IGNORE_MISSING_OPTION },
+  { "audit", required_argument, NULL, AUDIT_OPTION },
   { "quiet", no_argument, NULL, QUIET_OPTION },
   { "status", no_argument, NULL, STATUS_OPTION },
   { "text", no_argument, NULL, 't' },
@@ -207,6 +215,7 @@ static struct option const cksum_long_options[] = {
   { "length", required_argument, NULL, 'l' },
   { "check", no_argument, NULL, 'c' },
   { "ignore-missing", no_argument, NULL, IGNORE_MISSING_OPTION },
+  { "audit", required_argument, NULL, AUDIT_OPTION },
   { "quiet", no_argument, NULL, QUIET_OPTION },
   { "status", no_argument, NULL, STATUS_OPTION },
   { "warn", no_argument, NULL, 'w' },
@@ -353,7 +362,9 @@ usage_check_options (void)
   -z, --zero            end each output line with NUL, not newline,\n\
                           and disable file name escaping\n\
 \n\
-The following five options are useful only when verifying checksums:\n\
+The following six options are useful only when verifying checksums:\n\
+      --audit=DIR       then walk DIR as -r does, and report each regular\n\
+                          file that no line lists as NEW (exit status 1)\n\
       --ignore-missing  don't fail or report status for missing files\n\
       --quiet           don't print OK for each successfully verified file\n\
       --status          don't output anything, status code shows success\n\
@@ -1013,6 +1024,8 @@ check_line (char *line, size_t len, uintmax_t lineno, const char *display,
       {
         counts->well_formed = true;
         struct check_item c = parsed_item (hex, name);
+        if (audit)
+          digest_audit_list (audit, name);
         check_one (&c, counts);
       }
       break;
@@ -1087,6 +1100,8 @@ queue_line (char *line, size_t len, uintmax_t lineno, const char *display,
     {
       counts->well_formed = true;
       q->item = parsed_item (q->text + (hex - line), q->text + (name - line));
+      if (audit)
+        digest_audit_list (audit, q->item.name);
     }
   else
     q->tag = digest_line_tag (&line_parser, &q->tag_len);
@@ -1181,13 +1196,10 @@ sum_walked (const struct walk_item *f)
   return ok;
 }
 
-/* Report the failure F of the walk, in its turn.  Return false.  */
+/* Report the failure F of the walk.  Return false.  */
 static bool
 report_walk_failure (const struct walk_item *f)
 {
-  struct digest_outcome o;
-  if (pool)
-    digest_pool_pop (pool, &o);
   switch (f->kind)
     {
     case WALK_UNREADABLE_DIR:
@@ -1226,6 +1238,9 @@ print_oldest (void)
   struct queued_file *q = &queued[queued_popped++ % queued_window];
   if (q->name)
     return sum_file (q->name);
+  struct digest_outcome o;
+  if (pool && q->item.kind != WALK_FILE)
+    digest_pool_pop (pool, &o);
   bool ok = (q->item.kind == WALK_FILE ? sum_walked (&q->item)
              : report_walk_failure (&q->item));
   walk_item_free (&walk, &q->item);
@@ -1293,6 +1308,55 @@ sum_files (char **files)
   while (queued_popped < queued_pushed)
     ok &= print_oldest ();
   free (queued);
+  return ok;
+}
+
+/* The files that the audit's walk found as new.  */
+static uintmax_t audit_new;
+
+/* The audit walk's hand: report ITEM, what the walk found, if it is a
+   file that no check line listed, or a failure.  */
+static void
+audit_found (struct digest_walk *w, struct walk_item *item)
+{
+  bool *ok = w->arg;
+  if (item->kind != WALK_FILE)
+    *ok &= report_walk_failure (item);
+  else if (!digest_audit_listed (audit, item->path))
+    {
+      audit_new++;
+      print_check_result (item->path, "NEW");
+      *ok = false;
+    }
+  walk_item_free (w, item);
+}
+
+/* --audit: walk AUDIT_DIR as -r would, and report each regular file
+   that no check line listed, then their count.  Return true if there
+   was none, and no failure.  */
+static bool
+audit_tree (void)
+{
+  bool ok = true;
+  struct stat st;
+  int flags = walk.follow == WALK_PHYSICAL ? AT_SYMLINK_NOFOLLOW : 0;
+  if (fstatat (AT_FDCWD, audit_dir, &st, flags) != 0)
+    {
+      error (0, errno, "%s", quotef (audit_dir));
+      return false;
+    }
+  if (!S_ISDIR (st.st_mode))
+    {
+      error (0, ENOTDIR, "%s", quotef (audit_dir));
+      return false;
+    }
+  walk.found = audit_found;
+  walk.arg = &ok;
+  digest_walk (&walk, audit_dir);
+  if (audit_new && !status_only)
+    error (0, 0, audit_new == 1
+           ? "WARNING: %" PRIuMAX " file is NEW"
+           : "WARNING: %" PRIuMAX " files are NEW", audit_new);
   return ok;
 }
 
@@ -1384,6 +1448,8 @@ validate_options (bool do_check)
     why = "--text mode is only supported with --untagged";
   else if (recursive && do_check)
     why = "the --recursive option is meaningless when verifying checksums";
+  else if (audit_dir && !do_check)
+    why = "the --audit option is meaningful only when verifying checksums";
   if (why)
     {
       error (0, 0, "%s", why);
@@ -1608,6 +1674,9 @@ parse_options (int argc, char **argv, bool *debug)
       case DEBUG_OPTION:
         *debug = true;
         break;
+      case AUDIT_OPTION:
+        audit_dir = optarg;
+        break;
       case HELP_OPTION:
         usage (EXIT_SUCCESS);
       case VERSION_OPTION:
@@ -1669,12 +1738,19 @@ main (int argc, char **argv)
   bool ok = true;
   if (do_check ? start_check () : !is_sum)
     start_pool (do_check || (files[0] && files[1]) || recursive);
+  if (do_check && audit_dir)
+    audit = digest_audit_new ();
   if (do_check)
     for (; *files; files++)
       ok &= check_file (*files);
   else
     ok = sum_files (files);
   stop_pool ();
+  if (audit)
+    {
+      ok &= audit_tree ();
+      digest_audit_free (audit);
+    }
 
   digest_buffer_free (&iobuf);
   /* Write the last lines now, not in close_stdout, if GNU's line

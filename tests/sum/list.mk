@@ -3,6 +3,7 @@
 ## of the built tools, absolute) in the environment.  sparse-4g.sh is the
 ## slow one (11 passes over 4 GiB: 1 to 4 minutes; BRISK_SKIP_SLOW=1 skips it).
 SUM_TESTS = \
+  tests/sum/audit.sh \
   tests/sum/check-100k.sh \
   tests/sum/check-basic.sh \
   tests/sum/check-missing.sh \
