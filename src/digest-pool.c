@@ -421,6 +421,13 @@ run_lanes (struct digest_pool *pool, struct job **jobs, size_t n,
           on[i] = NULL;
           busy--;
         }
+      if (digest_progress_hook)
+        {
+          size_t sum = 0;
+          for (size_t i = 0; i < k->width; i++)
+            sum += len[i];
+          digest_progress_hook (sum);
+        }
       digest_multi_update (k->m, data, len);
     }
   if (files)

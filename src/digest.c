@@ -16,6 +16,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <locale.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,6 +29,7 @@
 #include "base64.h"
 #include "c-ctype.h"
 #include "closeout.h"
+#include "cp-progress.h"
 #include "digest-algos.h"
 #include "digest-audit.h"
 #include "digest-line.h"
@@ -127,6 +129,11 @@ static struct digest_pool *pool;
 static bool recursive;
 static struct digest_walk walk;
 
+/* -g: show the progress display (cp's, src/cp-progress.c) if stderr is
+   a terminal; PROGRESS_SHOWN once it is.  */
+static bool show_progress;
+static bool progress_shown;
+
 /* --audit=DIR: after the check files, the regular files under
    AUDIT_DIR that no check line lists (in AUDIT) are reported as new.  */
 static const char *audit_dir;
@@ -194,6 +201,7 @@ static struct option const long_options[] = {
   { "strict", no_argument, NULL, STRICT_OPTION },
   { "tag", no_argument, NULL, TAG_OPTION },
   { "threads", required_argument, NULL, 'j' },
+  { "progress", no_argument, NULL, 'g' },
   { "recursive", no_argument, NULL, 'r' },
   { "dereference-args", no_argument, NULL, 'H' },
   { "dereference", no_argument, NULL, 'L' },
@@ -225,6 +233,7 @@ static struct option const cksum_long_options[] = {
   { "base64", no_argument, NULL, BASE64_OPTION },
   { "raw", no_argument, NULL, RAW_OPTION },
   { "threads", required_argument, NULL, 'j' },
+  { "progress", no_argument, NULL, 'g' },
   { "recursive", no_argument, NULL, 'r' },
   { "dereference-args", no_argument, NULL, 'H' },
   { "dereference", no_argument, NULL, 'L' },
@@ -314,6 +323,9 @@ sockets and devices under FILE are skipped, never opened; symbolic links are\n\
 skipped too, unless -L follows them, and a loop that -L meets is reported.\n\
 Without -H or -L, a symbolic link given as FILE is read as without -r.\n\
 A directory that cannot be read is reported, and the rest still hashed.\n\
+\n\
+SIGUSR1 prints one status line on standard error: the bytes hashed so far,\n\
+the rate, and the file whose line is next.\n\
 ", program_name, program_name);
 }
 
@@ -374,6 +386,13 @@ The following six options are useful only when verifying checksums:\n\
 ", stdout);
 }
 
+/* The lines of --help on -g.  */
+static const char progress_help[] = "\
+  -g, --progress        show the bytes hashed, of the total, the rate and\n\
+                          the file, on standard error if it is a terminal\n\
+                          (and standard output is not)\n\
+";
+
 /* The lines of --help on -j.  */
 static const char threads_help[] = "\
   -j, --threads=N       read and hash N files at a time (default 1; 0: one\n\
@@ -404,6 +423,7 @@ Mandatory arguments to long options are mandatory for short options too.\n\
                           mode ('*'), as md5sum -b does\n\
   -c, --check           read checksums from the FILEs and check them\n\
 ", stdout);
+  fputs (progress_help, stdout);
   fputs (threads_help, stdout);
   fputs (length_help, stdout);
   fputs ("\
@@ -476,6 +496,7 @@ Mandatory arguments to long options are mandatory for short options too.\n\
   -b, --binary          read in binary mode\n\
   -c, --check           read checksums from the FILEs and check them\n\
 ", stdout);
+  fputs (progress_help, stdout);
   fputs (threads_help, stdout);
   if (algo->max_size)
     fputs (length_help, stdout);
@@ -609,6 +630,62 @@ read_outcome (const char *name, int r, int fd, bool close_fd, bool *missing)
   if (close_fd && close (fd) != 0 && err == 0)
     err = errno;
   return file_outcome (name, err, false, missing);
+}
+
+/* Bytes hashed by any thread and not yet added to the progress
+   display; MAIN_THREAD is true in the thread that prints.  */
+static _Atomic size_t hashed_bytes;
+static _Thread_local bool main_thread;
+
+/* Add the bytes hashed so far to the progress display (redrawn if
+   due) and the SIGUSR1 status line (printed if asked for).  Call from
+   the main thread.  */
+static void
+progress_poll (void)
+{
+  size_t n = atomic_exchange_explicit (&hashed_bytes, 0,
+                                       memory_order_relaxed);
+  progress_add (n);
+}
+
+/* The read loops' hook (digest_progress_hook): N more bytes were
+   hashed, in any thread.  */
+static void
+note_hashed (size_t n)
+{
+  atomic_fetch_add_explicit (&hashed_bytes, n, memory_order_relaxed);
+  if (main_thread)
+    progress_poll ();
+}
+
+/* The file NAME is the next whose line is printed: its name for the
+   display and the status line, until progress_end_file.  */
+static void
+progress_start_file (const char *name)
+{
+  if (!is_sum)
+    progress_file (name, NULL, 0);
+}
+
+/* The file of progress_start_file is done.  */
+static void
+progress_end_file (void)
+{
+  if (is_sum)
+    return;
+  progress_poll ();
+  progress_file_done ();
+}
+
+/* With the display shown, add to its total the size of the file NAME
+   if it is a regular file (a check line's, or an operand without
+   -r).  */
+static void
+progress_total_file (const char *name)
+{
+  struct stat st;
+  if (progress_shown && stat (name, &st) == 0 && S_ISREG (st.st_mode))
+    progress_total_add (st.st_size);
 }
 
 /* Hash the file named NAME ("-" is standard input) with A into
@@ -947,7 +1024,10 @@ check_one (const struct check_item *c, struct check_counts *counts)
   uint8_t digest[DIGEST_MAX_SIZE];
   bool missing;
   const char *name = c->name;
-  if (!next_file (name, c->algo, digest, true, &missing))
+  progress_start_file (name);
+  bool ok = next_file (name, c->algo, digest, true, &missing);
+  progress_end_file ();
+  if (!ok)
     {
       counts->unreadable++;
       print_check_result (name, "FAILED open or read");
@@ -1026,6 +1106,7 @@ check_line (char *line, size_t len, uintmax_t lineno, const char *display,
         struct check_item c = parsed_item (hex, name);
         if (audit)
           digest_audit_list (audit, name);
+        progress_total_file (name);
         check_one (&c, counts);
       }
       break;
@@ -1102,6 +1183,7 @@ queue_line (char *line, size_t len, uintmax_t lineno, const char *display,
       q->item = parsed_item (q->text + (hex - line), q->text + (name - line));
       if (audit)
         digest_audit_list (audit, q->item.name);
+      progress_total_file (q->item.name);
     }
   else
     q->tag = digest_line_tag (&line_parser, &q->tag_len);
@@ -1163,10 +1245,12 @@ sum_file (const char *name)
 {
   uint8_t digest[DIGEST_MAX_SIZE];
   bool missing;
-  if (!next_file (name, algo, digest, false, &missing))
-    return false;
-  print_sum_line (name, digest);
-  return true;
+  progress_start_file (name);
+  bool ok = next_file (name, algo, digest, false, &missing);
+  progress_end_file ();
+  if (ok)
+    print_sum_line (name, digest);
+  return ok;
 }
 
 /* Print the checksum line of the file F that the walk found, in its
@@ -1177,6 +1261,7 @@ sum_walked (const struct walk_item *f)
   uint8_t digest[DIGEST_MAX_SIZE];
   bool gone = false;
   bool ok;
+  progress_start_file (f->path);
   if (!pool)
     ok = digest_walked (f, digest, &gone);
   else
@@ -1191,6 +1276,7 @@ sum_walked (const struct walk_item *f)
           ok = file_outcome (f->path, o.err, o.at_open, &gone);
         }
     }
+  progress_end_file ();
   if (ok && !gone)
     print_sum_line (f->path, digest);
   return ok;
@@ -1581,9 +1667,9 @@ start_check (void)
 static bool
 parse_options (int argc, char **argv, bool *debug)
 {
-  const char *shortopts = (is_cksum ? "a:bcj:l:rtwxzHLP" : is_sum ? "rs"
-                           : algo->max_size ? "bcj:l:rtwxzHLP"
-                           : "bcj:rtwxzHLP");
+  const char *shortopts = (is_cksum ? "a:bcgj:l:rtwxzHLP" : is_sum ? "rs"
+                           : algo->max_size ? "bcgj:l:rtwxzHLP"
+                           : "bcgj:rtwxzHLP");
   const struct option *longopts = (is_cksum ? cksum_long_options
                                    : is_sum ? sum_long_options
                                    : algo->max_size ? long_options
@@ -1621,6 +1707,9 @@ parse_options (int argc, char **argv, bool *debug)
           algo_name = "bsd";
         else
           recursive = true;
+        break;
+      case 'g':
+        show_progress = true;
         break;
       case 'H':
         walk.follow = WALK_COMMAND_LINE;
@@ -1693,6 +1782,40 @@ parse_options (int argc, char **argv, bool *debug)
   return do_check;
 }
 
+/* Catch SIGUSR1 (its status line), hook the read loops, and with -g
+   and stderr a terminal show the display, whose total is that of
+   FILES (with -r, counted by a thread of cp's progress) or, with
+   DO_CHECK, of the files the check lines list, as they are read.  */
+static void
+start_progress (bool do_check, char **files)
+{
+  main_thread = true;
+  digest_progress_hook = note_hashed;
+  /* Lines to the same terminal would break into the display; they show
+     the progress themselves.  */
+  progress_shown = progress_init_plain (show_progress
+                                        && !isatty (STDOUT_FILENO));
+  if (!progress_shown)
+    return;
+  if (recursive && !do_check)
+    {
+      int n = 0;
+      while (files[n])
+        n++;
+      progress_count ((char const *const *) files, n,
+                      walk.follow == WALK_LOGICAL,
+                      walk.follow != WALK_PHYSICAL);
+      return;
+    }
+  progress_total_open ();
+  if (!do_check)
+    {
+      for (char **f = files; *f; f++)
+        progress_total_file (*f);
+      progress_total_close ();
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1736,13 +1859,18 @@ main (int argc, char **argv)
   static char *stdin_only[] = { (char *) "-", NULL };
   char **files = have_operands ? argv + optind : stdin_only;
   bool ok = true;
+  if (!is_sum)
+    start_progress (do_check, files);
   if (do_check ? start_check () : !is_sum)
     start_pool (do_check || (files[0] && files[1]) || recursive);
   if (do_check && audit_dir)
     audit = digest_audit_new ();
   if (do_check)
-    for (; *files; files++)
-      ok &= check_file (*files);
+    {
+      for (; *files; files++)
+        ok &= check_file (*files);
+      progress_total_close ();
+    }
   else
     ok = sum_files (files);
   stop_pool ();
@@ -1751,6 +1879,8 @@ main (int argc, char **argv)
       ok &= audit_tree ();
       digest_audit_free (audit);
     }
+  if (!is_sum)
+    progress_finish ();
 
   digest_buffer_free (&iobuf);
   /* Write the last lines now, not in close_stdout, if GNU's line

@@ -28,6 +28,7 @@ SUM_TESTS = \
   tests/sum/options-invalid.sh \
   tests/sum/output-modes.sh \
   tests/sum/proc-large-buffer.sh \
+  tests/sum/progress.sh \
   tests/sum/read-ahead.sh \
   tests/sum/recursive.sh \
   tests/sum/recursive-xdev.sh \
