@@ -145,6 +145,8 @@ ahead_reader (void *arg)
     }
 }
 
+static void hashed (size_t n);
+
 /* Hash into CTX with ALGO everything the reader of A reads, slot after
    slot.  Return 0, or -1 with errno set from a read error.  */
 static int
@@ -172,6 +174,7 @@ ahead_hash (struct ahead *a, const struct digest_algo *algo, void *ctx)
       if (n == 0)
         return 0;
       algo->update (ctx, a->data + slot * a->size, n);
+      hashed (n);
 
       atomic_store (&a->emptied, i + 1);
       if (atomic_load (&a->reader_waits)
@@ -262,6 +265,17 @@ digest_fd_ahead (const struct digest_algo *algo, int fd, void *ctx,
 
 /* ---- The read loop.  ---- */
 
+/* See digest-stream.h.  */
+void (*digest_progress_hook) (size_t n);
+
+/* Tell the progress hook, if set, that N bytes were hashed.  */
+static void
+hashed (size_t n)
+{
+  if (digest_progress_hook)
+    digest_progress_hook (n);
+}
+
 /* Hash into CTX with ALGO the rest of FD, from its offset, through
    BUF in pieces of SIZE bytes.  Return 0, or -1 with errno set.  */
 static int
@@ -278,6 +292,7 @@ digest_rest (const struct digest_algo *algo, int fd, void *ctx,
       if (n == 0)
         return 0;
       algo->update (ctx, buf->data, n);
+      hashed (n);
     }
 }
 
@@ -308,6 +323,7 @@ digest_fd_with (const struct digest_algo *algo, int fd, void *out,
   if (n < 0)
     return -1;
   algo->update (&ctx, buf->data, n);
+  hashed (n);
   if ((size_t) n < first)
     {
       /* Short: the end of a small file, or a pipe's first piece.  */

@@ -37,4 +37,9 @@ int digest_fd_alone (const struct digest_algo *algo, int fd, void *out,
 /* Like digest_fd_buf, with a buffer of its own.  */
 int digest_fd (const struct digest_algo *algo, int fd, void *out);
 
+/* If set (before any thread hashes), called with the size of each
+   piece that the read loops above hash, in the thread that hashes it
+   (so it must be safe in any thread): for a display of progress.  */
+extern void (*digest_progress_hook) (size_t n);
+
 #endif

@@ -316,7 +316,7 @@ read_batch_run (struct read_batch *rb, struct read_batch_file *f, size_t n)
       f[i].at_open = f[i].not_regular = f[i].plain = f[i].eof = false;
       f[i].data = rb->bufs + i * SLOT;
       f[i].len = 0;
-      if (statx (AT_FDCWD, f[i].name, AT_STATX_SYNC_AS_STAT,
+      if (statx (f[i].dirfd, f[i].name, AT_STATX_SYNC_AS_STAT,
                  STATX_TYPE | STATX_SIZE, &rb->stx[i]) != 0)
         f[i].err = errno, f[i].at_open = true;
       else if (!S_ISREG (rb->stx[i].stx_mode))
@@ -326,7 +326,7 @@ read_batch_run (struct read_batch *rb, struct read_batch_file *f, size_t n)
           /* A file swapped for a FIFO between the statx and the openat
              makes the openat wait for a writer, as opening it in its
              turn would.  */
-          struct io_uring_sqe *s = queue (rb, IORING_OP_OPENAT, AT_FDCWD,
+          struct io_uring_sqe *s = queue (rb, IORING_OP_OPENAT, f[i].dirfd,
                                           i);
           s->addr = (uintptr_t) f[i].name;
           s->open_flags = O_RDONLY | O_NOCTTY;

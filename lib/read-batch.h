@@ -26,10 +26,12 @@ enum
   READ_BATCH_HEAD = 16 * 1024
 };
 
-/* One file of a batch.  NAME is set by the caller; read_batch_run sets
-   the rest.  */
+/* One file of a batch.  DIRFD and NAME are set by the caller (NAME
+   relative to the directory open as DIRFD, or AT_FDCWD);
+   read_batch_run sets the rest.  */
 struct read_batch_file
 {
+  int dirfd;
   const char *name;
   int fd;               /* open descriptor, or -1 */
   int err;              /* errno of a failure, or 0 */

@@ -27,6 +27,7 @@
 
 #include "areadlink.h"
 #include "backupfile.h"
+#include "dir-list.h"
 #include "dirname.h"
 #include "error.h"
 #include "file-set.h"
@@ -73,24 +74,6 @@ struct dst_dir
 /* One entry of a source directory, as read: its name is at NAME in
    the buffer of names that holds the directory's (an offset, not a
    pointer, as the buffer moves while it grows).  */
-struct dirent_item
-{
-  ino_t ino;
-  uint32_t name;
-  unsigned char type;
-};
-
-/* A source directory's entries, as read: ITEMS[N], and their names,
-   each null-terminated, in the one buffer NAMES.  One buffer rather
-   than a string each: a directory of 10,000 entries then costs
-   about a third of the memory (no malloc header, no padding).  */
-struct dir_list
-{
-  struct dirent_item *items;
-  size_t n;
-  char *names;
-};
-
 /* A hard link kept: the source's identity, and where its first copy
    went.  */
 struct link_item
@@ -348,71 +331,6 @@ older (struct stat const *st, struct stat const *src_st)
               && st->st_mtim.tv_nsec < src_st->st_mtim.tv_nsec));
 }
 
-/* Read the entries of the directory open as FD (which this takes and
-   closes), sorted by inode number (the order that reads a disk
-   fastest, and GNU's), into *LIST.  Return true, or false with errno
-   set.  */
-static bool
-read_entries (int fd, struct dir_list *list)
-{
-  DIR *d = fdopendir (fd);
-  if (!d)
-    {
-      int e = errno;
-      close (fd);
-      errno = e;
-      return false;
-    }
-  size_t n = 0, alloc = 0, used = 0, room = 0;
-  struct dirent_item *v = NULL;
-  char *names = NULL;
-  struct dirent *e;
-  errno = 0;
-  while ((e = readdir (d)))
-    {
-      char const *s = e->d_name;
-      if (s[0] == '.' && (!s[1] || (s[1] == '.' && !s[2])))
-        continue;
-      size_t len = strlen (s) + 1;
-      if (room - used < len)
-        {
-          /* Offsets are 32 bits: a directory's names would have to
-             pass 4 GiB first.  */
-          if (UINT32_MAX - len < used)
-            xalloc_die ();
-          room = used + len;
-          names = x2realloc (names, &room);
-        }
-      if (n == alloc)
-        v = x2nrealloc (v, &alloc, sizeof *v);
-      v[n].ino = e->d_ino;
-      v[n].type = e->d_type;
-      v[n].name = used;
-      memcpy (names + used, s, len);
-      used += len;
-      n++;
-      errno = 0;
-    }
-  int err = errno;
-  closedir (d);
-  if (err)
-    {
-      free (v);
-      free (names);
-      errno = err;
-      return false;
-    }
-  *list = (struct dir_list) { v, n, names };
-  return true;
-}
-
-static int
-item_cmp (void const *a, void const *b)
-{
-  struct dirent_item const *p = a, *q = b;
-  return (p->ino > q->ino) - (p->ino < q->ino);
-}
-
 /* ---- directories ------------------------------------------------------ */
 
 /* Copy the entries of the source directory open as SRC_FD, whose path
@@ -424,17 +342,18 @@ copy_dir_entries (int src_fd, char const *src_path,
 {
   struct dir_list list;
   int list_fd = dup (src_fd);
-  if (list_fd < 0 || !read_entries (list_fd, &list))
+  if (list_fd < 0 || dir_list_read (list_fd, &list) != 0)
     {
       error (0, errno, _("cannot access %s"), quoteaf (src_path));
       return false;
     }
-  if (1 < list.n)
-    qsort (list.items, list.n, sizeof *list.items, item_cmp);
+  /* By inode number: the order that reads a disk fastest, and
+     GNU's.  */
+  dir_list_sort_by_inode (&list);
   bool ok = true;
   for (size_t i = 0; i < list.n && !into_self; i++)
     {
-      char const *name = list.names + list.items[i].name;
+      char const *name = dir_list_name (&list, i);
       char *sp = child_path (src_path, name);
       char *dp = child_path (dst_path, name);
       struct loc s = { src_fd, name, sp };
@@ -443,8 +362,7 @@ copy_dir_entries (int src_fd, char const *src_path,
       free (sp);
       free (dp);
     }
-  free (list.items);
-  free (list.names);
+  dir_list_free (&list);
   return ok;
 }
 

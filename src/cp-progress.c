@@ -1,8 +1,10 @@
 /* cp-progress.c -- how far a copy has got: cp -g's one-line display on
-   a terminal, and the status line SIGUSR1 (or SIGINFO) asks for.
+   a terminal, and the status line SIGUSR1 (or SIGINFO) asks for; the
+   same for the digest tools' -g, of the data hashed.
 
    Both are fed by the copy engine's progress hook, called after each
-   piece of data moved.  The display is redrawn at most DRAW_EVERY_NS
+   piece of data moved (for the digest tools, progress_add).  The
+   display is redrawn at most DRAW_EVERY_NS
    apart (a clock read per piece: no system call, the clock is in the
    vDSO); the signal only sets a flag that the next piece looks at, so
    it costs nothing until it comes.  The total of a tree is counted by
@@ -54,6 +56,9 @@ static size_t last_src_size;
    complete: written by the counting thread, read by the display.  */
 static _Atomic off_t total;
 static atomic_bool counted = true;
+/* Whether a total is kept at all (progress_count, progress_total_open):
+   without the display, the digest tools' status line has none.  */
+static bool totalled;
 
 /* The counting thread, if one runs, and the flag that stops it.  */
 static pthread_t counter;
@@ -105,6 +110,8 @@ format_size (off_t n, char *buf, size_t size)
   snprintf (buf, size, u ? "%.1f %s" : "%.0f %s", v, units[u]);
 }
 
+static int format_line (char *line, size_t size, struct timespec now);
+
 /* Print the status line SIGUSR1 asked for: the file being copied and
    how far it has got.  */
 static void
@@ -115,7 +122,16 @@ print_status (void)
     return;
   if (display && drawn_width)
     fputc ('\n', stderr);
-  if (0 < cur_size)
+  if (!cur_dst)
+    {
+      /* The digest tools: the display's line, once.  */
+      char line[512];
+      struct timespec now;
+      clock_gettime (CLOCK_MONOTONIC, &now);
+      format_line (line, sizeof line, now);
+      fprintf (stderr, "%s\n", line);
+    }
+  else if (0 < cur_size)
     fprintf (stderr, B_("%s -> %s  %d%%\n"), quoteaf_n (0, cur_src),
              quoteaf_n (1, cur_dst),
              (int) (cur_done < cur_size ? cur_done * 100 / cur_size : 100));
@@ -135,21 +151,28 @@ term_width (void)
   return 80;
 }
 
-/* Draw the display line, over the one drawn before.  */
-static void
-draw (struct timespec now)
+/* Write into LINE (of SIZE bytes) the display line at NOW: done of
+   the total, the rate, the time left, the current file's name.  Return
+   its length.  */
+static int
+format_line (char *line, size_t size, struct timespec now)
 {
-  char done_s[32], total_s[32], rate_s[32], line[512];
+  char done_s[32], total_s[32], rate_s[32];
   long long ns = ns_between (started, now);
   double rate = 0 < ns ? total_done / (ns / 1e9) : 0;
   off_t all = total;
+  /* Data not in the total (a FIFO's) must not make it look passed.  */
+  if (all < total_done)
+    all = total_done;
   char const *name = cur_src ? cur_src : last_src ? last_src : "";
   format_size (total_done, done_s, sizeof done_s);
   format_size (all, total_s, sizeof total_s);
   format_size ((off_t) rate, rate_s, sizeof rate_s);
   int n;
-  if (!counted)
-    n = snprintf (line, sizeof line, B_("%s of at least %s  %s/s  %s"),
+  if (!totalled)
+    n = snprintf (line, size, B_("%s  %s/s  %s"), done_s, rate_s, name);
+  else if (!counted)
+    n = snprintf (line, size, B_("%s of at least %s  %s/s  %s"),
                   done_s, total_s, rate_s, name);
   else
     {
@@ -157,10 +180,19 @@ draw (struct timespec now)
                                  ? total_done * 100 / all : 100) : 0;
       long left = (0 < rate && total_done < all
                    ? (long) ((all - total_done) / rate) : 0);
-      n = snprintf (line, sizeof line, B_("%s of %s (%d%%)  %s/s  %ld:%02ld "
+      n = snprintf (line, size, B_("%s of %s (%d%%)  %s/s  %ld:%02ld "
                     "left  %s"), done_s, total_s, pct, rate_s, left / 60,
                     left % 60, name);
     }
+  return n < (int) size ? n : (int) size - 1;
+}
+
+/* Draw the display line, over the one drawn before.  */
+static void
+draw (struct timespec now)
+{
+  char line[512];
+  int n = format_line (line, sizeof line, now);
   int width = term_width () - 1;
   if (n > width)
     n = width;
@@ -187,16 +219,23 @@ maybe_draw (void)
     draw (now);
 }
 
-/* The engine's hook: BYTES more were copied.  */
-static void
-progress_hook (void *arg, off_t bytes)
+/* BYTES more were copied, or hashed.  Call from the main thread.  */
+void
+progress_add (off_t bytes)
 {
-  (void) arg;
   cur_done += bytes;
   total_done += bytes;
   if (status_wanted)
     print_status ();
   maybe_draw ();
+}
+
+/* The engine's hook: BYTES more were copied.  */
+static void
+progress_hook (void *arg, off_t bytes)
+{
+  (void) arg;
+  progress_add (bytes);
 }
 
 /* Catch SIGUSR1 (and SIGINFO): the next piece copied prints the
@@ -217,19 +256,54 @@ progress_catch_status (void)
 #endif
 }
 
+/* Set up without a copy engine (the digest tools, which call
+   progress_add): catch SIGUSR1 (and SIGINFO), show the display if
+   WANT_DISPLAY and stderr is a terminal.  Return whether it is
+   shown.  */
+bool
+progress_init_plain (bool want_display)
+{
+  progress_catch_status ();
+  display = want_display && isatty (STDERR_FILENO);
+  clock_gettime (CLOCK_MONOTONIC, &started);
+  last_drawn = started;
+  return display;
+}
+
 /* Set up: catch SIGUSR1 (and SIGINFO), show the display if WANT_DISPLAY
    and stderr is a terminal, and hook ENGINE.  */
 void
 progress_init (bool want_display, struct copy_engine *engine)
 {
-  progress_catch_status ();
-  display = want_display && isatty (STDERR_FILENO);
+  progress_init_plain (want_display);
   engine->progress = progress_hook;
   engine->progress_arg = NULL;
   if (display)
     engine->range_chunk = PIECE_WHEN_SHOWN;
-  clock_gettime (CLOCK_MONOTONIC, &started);
-  last_drawn = started;
+}
+
+/* The total is known piece by piece, from the main thread (the sizes
+   of the files that check lines list): "of at least" until
+   progress_total_close.  Not with progress_count.  */
+void
+progress_total_open (void)
+{
+  totalled = true;
+  counted = false;
+}
+
+/* Add N bytes to the total.  */
+void
+progress_total_add (off_t n)
+{
+  total += n;
+}
+
+/* The total is complete.  */
+void
+progress_total_close (void)
+{
+  counted = true;
 }
 
 /* A new file starts: SRC to DST, SIZE bytes (0 if not known).  The
@@ -371,6 +445,7 @@ progress_count (char const *const *names, int n, bool follow,
   count_n = n;
   count_follow = follow;
   count_follow_top = follow_top;
+  totalled = true;
   counted = false;
 
   /* The thread takes no signal: the status line is the main thread's

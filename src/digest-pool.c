@@ -75,6 +75,7 @@ enum job_state
    without the lock.  */
 struct job
 {
+  int dirfd;            /* NAME is relative to it (or AT_FDCWD) */
   const char *name;
   _Atomic enum job_state state;
   struct digest_outcome out;
@@ -107,7 +108,8 @@ struct digest_pool
   struct lane_kit caller_kit;
 };
 
-/* Open the file NAME of a job, whose outcome is OUT.  Return the
+/* Open the file NAME, relative to the directory DIRFD, of a job whose
+   outcome is OUT.  Return the
    descriptor of a regular file.  Otherwise return -1, with OUT saying
    why: a failure, or a file that is not regular (a FIFO, a device, a
    directory), which is left for the caller to open and read in its
@@ -115,13 +117,13 @@ struct digest_pool
    its writer's data early, or see the end of the wrong writer's.  The
    stat and the open cost one call more than an open alone.  */
 static int
-open_job (const char *name, struct digest_outcome *out)
+open_job (int dirfd, const char *name, struct digest_outcome *out)
 {
   out->kept = false;
   out->err = 0;
   out->at_open = false;
   struct stat st;
-  if (stat (name, &st) != 0)
+  if (fstatat (dirfd, name, &st, 0) != 0)
     {
       out->err = errno;
       out->at_open = true;
@@ -132,7 +134,7 @@ open_job (const char *name, struct digest_outcome *out)
       out->kept = true;
       return -1;
     }
-  int fd = open (name, O_RDONLY | O_NOCTTY);
+  int fd = openat (dirfd, name, O_RDONLY | O_NOCTTY);
   if (fd < 0)
     {
       out->err = errno;
@@ -150,15 +152,15 @@ close_job (int fd, struct digest_outcome *out)
     out->err = errno;
 }
 
-/* Hash with ALGO the file NAME through BUF, and store what came of it
-   in OUT; any file that is not regular is handed back open.  With
-   AHEAD, a large file may be read by a thread of its own (the caller
-   of a pool without workers).  */
+/* Hash with ALGO the file NAME (relative to DIRFD) through BUF, and
+   store what came of it in OUT; any file that is not regular is handed
+   back open.  With AHEAD, a large file may be read by a thread of its
+   own (the caller of a pool without workers).  */
 static void
-run_job (const struct digest_algo *algo, const char *name,
+run_job (const struct digest_algo *algo, int dirfd, const char *name,
          struct digest_outcome *out, struct digest_buffer *buf, bool ahead)
 {
-  int fd = open_job (name, out);
+  int fd = open_job (dirfd, name, out);
   if (fd < 0)
     return;
   if ((ahead ? digest_fd_buf : digest_fd_alone) (algo, fd, out->digest,
@@ -200,7 +202,8 @@ static void
 do_job (struct digest_pool *pool, struct job *j, struct digest_buffer *buf)
 {
   pthread_mutex_unlock (&pool->lock);
-  run_job (pool->algo, j->name, &j->out, buf, pool->max_workers == 0);
+  run_job (pool->algo, j->dirfd, j->name, &j->out, buf,
+           pool->max_workers == 0);
   pthread_mutex_lock (&pool->lock);
   mark_done (pool, j);
 }
@@ -339,7 +342,10 @@ run_lanes (struct digest_pool *pool, struct job **jobs, size_t n,
   if (files)
     {
       for (size_t i = 0; i < n; i++)
-        files[i].name = jobs[i]->name;
+        {
+          files[i].dirfd = jobs[i]->dirfd;
+          files[i].name = jobs[i]->name;
+        }
       read_batch_run (k->rb, files, n);
       for (size_t i = 0; i < n; i++)
         opened[i] = files[i].fd >= 0;
@@ -368,7 +374,7 @@ run_lanes (struct digest_pool *pool, struct job **jobs, size_t n,
               started = start_batched (k, i, j, f[i], &stage[i]);
             else
               {
-                fd[i] = open_job (j->name, &j->out);
+                fd[i] = open_job (j->dirfd, j->name, &j->out);
                 started = fd[i] >= 0;
                 if (started)
                   {
@@ -415,6 +421,13 @@ run_lanes (struct digest_pool *pool, struct job **jobs, size_t n,
             }
           on[i] = NULL;
           busy--;
+        }
+      if (digest_progress_hook)
+        {
+          size_t sum = 0;
+          for (size_t i = 0; i < k->width; i++)
+            sum += len[i];
+          digest_progress_hook (sum);
         }
       digest_multi_update (k->m, data, len);
     }
@@ -621,13 +634,15 @@ call_worker (struct digest_pool *pool)
     pool->started++;
 }
 
-/* Queue NAME in POOL, or keep a place if NAME is null.  */
+/* Queue NAME, relative to DIRFD, in POOL, or keep a place if NAME is
+   null.  */
 void
-digest_pool_push (struct digest_pool *pool, const char *name)
+digest_pool_push_at (struct digest_pool *pool, int dirfd, const char *name)
 {
   pthread_mutex_lock (&pool->lock);
   pool->draining = false;
   struct job *j = &pool->jobs[pool->pushed++ % pool->window];
+  j->dirfd = dirfd;
   j->name = name;
   j->state = name ? JOB_QUEUED : JOB_DONE;
   if (name)
@@ -635,6 +650,13 @@ digest_pool_push (struct digest_pool *pool, const char *name)
   else
     j->out = (struct digest_outcome) { .kept = true };
   pthread_mutex_unlock (&pool->lock);
+}
+
+/* Queue NAME in POOL, or keep a place if NAME is null.  */
+void
+digest_pool_push (struct digest_pool *pool, const char *name)
+{
+  digest_pool_push_at (pool, AT_FDCWD, name);
 }
 
 /* See digest-pool.h.  Idle workers are woken to share the jobs that

@@ -58,6 +58,12 @@ bool digest_pool_full (const struct digest_pool *pool);
    full.  */
 void digest_pool_push (struct digest_pool *pool, const char *name);
 
+/* Likewise, NAME relative to the directory open as DIRFD (which must
+   stay open until the job is popped), so that a file deeper than
+   PATH_MAX can be hashed.  */
+void digest_pool_push_at (struct digest_pool *pool, int dirfd,
+                          const char *name);
+
 /* Say that every job of POOL will be popped before the next push, so
    that the threads share out the last ones rather than leave them to
    the caller, or to one thread, as whole batches.  */

@@ -16,21 +16,26 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <locale.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "argmatch.h"
 #include "base64.h"
 #include "c-ctype.h"
 #include "closeout.h"
+#include "cp-progress.h"
 #include "digest-algos.h"
+#include "digest-audit.h"
 #include "digest-line.h"
 #include "digest-pool.h"
 #include "digest-stream.h"
+#include "digest-walk.h"
 #include "error.h"
 #include "fpending.h"
 #include "hash-impl.h"
@@ -38,6 +43,7 @@
 #include "i18n.h"
 #include "ioblksize.h"
 #include "nproc.h"
+#include "open-long.h"
 #include "printable.h"
 #include "progname.h"
 #include "quote.h"
@@ -69,6 +75,9 @@ static bool const is_sum = DIGEST_SUM;
 /* Names as GNU's tools quote them in diagnostics.  */
 #define quotef(name) \
   quotearg_n_style_colon (0, shell_escape_quoting_style, name)
+#define quoteaf_n(n, name) \
+  quotearg_n_style (n, shell_escape_always_quoting_style, name)
+#define quoteaf(name) quoteaf_n (0, name)
 
 /* The algorithm of this tool, or cksum's -a; set once in main.  With
    -l, a copy of the row with that length, in SIZED_ALGO.  */
@@ -116,6 +125,21 @@ static bool strict;
 static size_t threads = 1;
 static struct digest_pool *pool;
 
+/* -r: directory operands are walked, their regular files hashed, with
+   WALK's options (-H, -L, -P, -x).  */
+static bool recursive;
+static struct digest_walk walk;
+
+/* -g: show the progress display (cp's, src/cp-progress.c) if stderr is
+   a terminal; PROGRESS_SHOWN once it is.  */
+static bool show_progress;
+static bool progress_shown;
+
+/* --audit=DIR: after the check files, the regular files under
+   AUDIT_DIR that no check line lists (in AUDIT) are reported as new.  */
+static const char *audit_dir;
+static struct digest_audit *audit;
+
 enum
 {
   /* -j 0: one worker per CPU, but no more than this, as GNU sort's
@@ -139,7 +163,12 @@ enum
      all, in a run of 100 ms; with 32, 2 sleeps (its start and its
      end).  A job and its line take about 140 bytes (and in --check
      mode the line's text).  */
-  BATCHES_AHEAD = 32
+  BATCHES_AHEAD = 32,
+  /* With -r, the directories that the files waiting for their turn may
+     hold open, beyond those being read: the oldest files are reported
+     first rather than pass it (a window of 8,192 files could hold as
+     many directories, where 1,024 descriptors are a common limit).  */
+  WALK_DIRS_HELD = 256
 };
 
 enum
@@ -153,6 +182,7 @@ enum
   BASE64_OPTION,
   RAW_OPTION,
   DEBUG_OPTION,
+  AUDIT_OPTION,
   HELP_OPTION,
   VERSION_OPTION
 };
@@ -164,6 +194,7 @@ static struct option const long_options[] = {
   { "binary", no_argument, NULL, 'b' },
   { "check", no_argument, NULL, 'c' },
   { "ignore-missing", no_argument, NULL, IGNORE_MISSING_OPTION },
+  { "audit", required_argument, NULL, AUDIT_OPTION },
   { "quiet", no_argument, NULL, QUIET_OPTION },
   { "status", no_argument, NULL, STATUS_OPTION },
   { "text", no_argument, NULL, 't' },
@@ -171,6 +202,12 @@ static struct option const long_options[] = {
   { "strict", no_argument, NULL, STRICT_OPTION },
   { "tag", no_argument, NULL, TAG_OPTION },
   { "threads", required_argument, NULL, 'j' },
+  { "progress", no_argument, NULL, 'g' },
+  { "recursive", no_argument, NULL, 'r' },
+  { "dereference-args", no_argument, NULL, 'H' },
+  { "dereference", no_argument, NULL, 'L' },
+  { "no-dereference", no_argument, NULL, 'P' },
+  { "one-file-system", no_argument, NULL, 'x' },
   { "zero", no_argument, NULL, 'z' },
   { "debug", no_argument, NULL, DEBUG_OPTION },
   { "help", no_argument, NULL, HELP_OPTION },
@@ -187,6 +224,7 @@ static struct option const cksum_long_options[] = {
   { "length", required_argument, NULL, 'l' },
   { "check", no_argument, NULL, 'c' },
   { "ignore-missing", no_argument, NULL, IGNORE_MISSING_OPTION },
+  { "audit", required_argument, NULL, AUDIT_OPTION },
   { "quiet", no_argument, NULL, QUIET_OPTION },
   { "status", no_argument, NULL, STATUS_OPTION },
   { "warn", no_argument, NULL, 'w' },
@@ -196,6 +234,12 @@ static struct option const cksum_long_options[] = {
   { "base64", no_argument, NULL, BASE64_OPTION },
   { "raw", no_argument, NULL, RAW_OPTION },
   { "threads", required_argument, NULL, 'j' },
+  { "progress", no_argument, NULL, 'g' },
+  { "recursive", no_argument, NULL, 'r' },
+  { "dereference-args", no_argument, NULL, 'H' },
+  { "dereference", no_argument, NULL, 'L' },
+  { "no-dereference", no_argument, NULL, 'P' },
+  { "one-file-system", no_argument, NULL, 'x' },
   { "zero", no_argument, NULL, 'z' },
   { "debug", no_argument, NULL, DEBUG_OPTION },
   { "help", no_argument, NULL, HELP_OPTION },
@@ -254,6 +298,38 @@ algo_standard (void)
   return "FIPS 180-4";
 }
 
+/* The lines of --help on -r and the options that go with it.  */
+static const char recursive_help[] = "\
+  -r, --recursive       hash the regular files under each FILE that is a\n\
+                          directory, to any depth (see below)\n\
+  -H, --dereference-args  with -r, follow symbolic links given as FILEs\n\
+  -L, --dereference     with -r, follow every symbolic link\n\
+  -P, --no-dereference  with -r, follow no symbolic link (the default)\n\
+  -x, --one-file-system  with -r, skip directories on other file systems\n\
+";
+
+/* The paragraph of --help on -r.  */
+static void
+usage_recursive (void)
+{
+  printf ("\
+\n\
+With -r, the files under a directory FILE are named as FILE joined to their\n\
+path below it (FILE/sub/name), so the lines can be checked with -c later.\n\
+Within a directory, entries go in byte order of their names (the C locale's),\n\
+depth first, whatever -j is; so, in a directory,\n\
+  %s -r . | %s\n\
+gives one digest of the whole tree.  Only regular files are hashed: FIFOs,\n\
+sockets and devices under FILE are skipped, never opened; symbolic links are\n\
+skipped too, unless -L follows them, and a loop that -L meets is reported.\n\
+Without -H or -L, a symbolic link given as FILE is read as without -r.\n\
+A directory that cannot be read is reported, and the rest still hashed.\n\
+\n\
+SIGUSR1 prints one status line on standard error: the bytes hashed so far,\n\
+the rate, and the file whose line is next.\n\
+", program_name, program_name);
+}
+
 /* The paragraph of every tool's --help on Brisk's own environment
    variables and -j.  */
 static void
@@ -271,6 +347,7 @@ and read in batches through io_uring; BRISK_URING=0 turns that off.\n\
 ", stdout);
   if (is_sum)
     return;
+  usage_recursive ();
   fputs ("\
 \n\
 When checking, with standard output a terminal, a file name that holds a\n\
@@ -298,7 +375,9 @@ usage_check_options (void)
   -z, --zero            end each output line with NUL, not newline,\n\
                           and disable file name escaping\n\
 \n\
-The following five options are useful only when verifying checksums:\n\
+The following six options are useful only when verifying checksums:\n\
+      --audit=DIR       then walk DIR as -r does, and report each regular\n\
+                          file that no line lists as NEW (exit status 1)\n\
       --ignore-missing  don't fail or report status for missing files\n\
       --quiet           don't print OK for each successfully verified file\n\
       --status          don't output anything, status code shows success\n\
@@ -307,6 +386,13 @@ The following five options are useful only when verifying checksums:\n\
 \n\
 ", stdout);
 }
+
+/* The lines of --help on -g.  */
+static const char progress_help[] = "\
+  -g, --progress        show the bytes hashed, of the total, the rate and\n\
+                          the file, on standard error if it is a terminal\n\
+                          (and standard output is not)\n\
+";
 
 /* The lines of --help on -j.  */
 static const char threads_help[] = "\
@@ -338,11 +424,15 @@ Mandatory arguments to long options are mandatory for short options too.\n\
                           mode ('*'), as md5sum -b does\n\
   -c, --check           read checksums from the FILEs and check them\n\
 ", stdout);
+  fputs (progress_help, stdout);
   fputs (threads_help, stdout);
   fputs (length_help, stdout);
   fputs ("\
                           (for sha2 and sha3: 224, 256, 384 or 512;\n\
                           with --check, each line's by default)\n\
+", stdout);
+  fputs (recursive_help, stdout);
+  fputs ("\
       --raw             emit a raw binary digest, not hexadecimal\n\
       --tag             create a BSD-style checksum (the default)\n\
   -t, --text            with --untagged, read in text mode (the default)\n\
@@ -407,9 +497,11 @@ Mandatory arguments to long options are mandatory for short options too.\n\
   -b, --binary          read in binary mode\n\
   -c, --check           read checksums from the FILEs and check them\n\
 ", stdout);
+  fputs (progress_help, stdout);
   fputs (threads_help, stdout);
   if (algo->max_size)
     fputs (length_help, stdout);
+  fputs (recursive_help, stdout);
   fputs ("\
       --tag             create a BSD-style checksum\n\
   -t, --text            read in text mode (default)\n\
@@ -542,19 +634,102 @@ read_outcome (const char *name, int r, int fd, bool close_fd, bool *missing)
   return file_outcome (name, err, false, missing);
 }
 
+/* Bytes hashed by any thread and not yet added to the progress
+   display; MAIN_THREAD is true in the thread that prints.  */
+static _Atomic size_t hashed_bytes;
+static _Thread_local bool main_thread;
+
+/* Add the bytes hashed so far to the progress display (redrawn if
+   due) and the SIGUSR1 status line (printed if asked for).  Call from
+   the main thread.  */
+static void
+progress_poll (void)
+{
+  size_t n = atomic_exchange_explicit (&hashed_bytes, 0,
+                                       memory_order_relaxed);
+  progress_add (n);
+}
+
+/* The read loops' hook (digest_progress_hook): N more bytes were
+   hashed, in any thread.  */
+static void
+note_hashed (size_t n)
+{
+  atomic_fetch_add_explicit (&hashed_bytes, n, memory_order_relaxed);
+  if (main_thread)
+    progress_poll ();
+}
+
+/* The file NAME is the next whose line is printed: its name for the
+   display and the status line, until progress_end_file.  */
+static void
+progress_start_file (const char *name)
+{
+  if (!is_sum)
+    progress_file (name, NULL, 0);
+}
+
+/* The file of progress_start_file is done.  */
+static void
+progress_end_file (void)
+{
+  if (is_sum)
+    return;
+  progress_poll ();
+  progress_file_done ();
+}
+
+/* With the display shown, add to its total the size of the file NAME
+   if it is a regular file (a check line's, or an operand without
+   -r).  */
+static void
+progress_total_file (const char *name)
+{
+  struct stat st;
+  if (progress_shown && stat (name, &st) == 0 && S_ISREG (st.st_mode))
+    progress_total_add (st.st_size);
+}
+
 /* Hash the file named NAME ("-" is standard input) with A into
-   DIGEST.  Return as file_outcome.  */
+   DIGEST.  With LONG, NAME may be longer than PATH_MAX (a check line
+   of a manifest of -r; GNU's fail there, as an operand does).  Return
+   as file_outcome.  */
 static bool
 digest_file (const char *name, const struct digest_algo *a, uint8_t *digest,
-             bool *missing)
+             bool long_name, bool *missing)
 {
   bool is_stdin = strcmp (name, "-") == 0;
-  int fd = is_stdin ? STDIN_FILENO : open (name, O_RDONLY | O_NOCTTY);
+  int fd = (is_stdin ? STDIN_FILENO
+            : long_name ? open_long (name, O_RDONLY | O_NOCTTY)
+            : open (name, O_RDONLY | O_NOCTTY));
   have_read_stdin |= is_stdin;
   if (fd < 0)
     return file_outcome (name, errno, true, missing);
   return read_outcome (name, digest_fd_buf (a, fd, digest, &iobuf), fd,
                        !is_stdin, missing);
+}
+
+/* Hash with ALGO into DIGEST the file that the walk of -r found as F,
+   opened relative to its directory.  It was a regular file then: if it
+   is no longer (swapped for a FIFO, say), set *GONE and hash nothing,
+   as the walk would have; O_NONBLOCK keeps the open from waiting for a
+   FIFO's writer.  Return as file_outcome.  */
+static bool
+digest_walked (const struct walk_item *f, uint8_t *digest, bool *gone)
+{
+  int fd = openat (walk_dir_fd (f->dir), f->base,
+                   O_RDONLY | O_NOCTTY | O_NONBLOCK);
+  struct stat st;
+  *gone = false;
+  if (fd < 0)
+    return file_outcome (f->path, errno, true, gone);
+  if (fstat (fd, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      *gone = true;
+      return read_outcome (f->path, 0, fd, true, gone);
+    }
+  return read_outcome (f->path, digest_fd_buf (algo, fd, digest, &iobuf), fd,
+                       true, gone);
 }
 
 /* The name to give POOL for the file NAME: null for standard input,
@@ -568,17 +743,19 @@ pool_name (const char *name)
 /* Hash the file named NAME with A into DIGEST in its turn: without -j,
    here; with it, take the oldest outcome of POOL, which is NAME's, and
    read here what its worker handed back or left to this thread (POOL
-   hashes with ALGO, which A then is).  Return as file_outcome.  */
+   hashes with ALGO, which A then is), or a name too long for its
+   workers, with LONG_NAME (see digest_file).  Return as
+   file_outcome.  */
 static bool
 next_file (const char *name, const struct digest_algo *a, uint8_t *digest,
-           bool *missing)
+           bool long_name, bool *missing)
 {
   if (!pool)
-    return digest_file (name, a, digest, missing);
+    return digest_file (name, a, digest, long_name, missing);
   struct digest_outcome o;
   digest_pool_pop (pool, &o);
-  if (o.kept)
-    return digest_file (name, a, digest, missing);
+  if (o.kept || (long_name && o.err == ENAMETOOLONG))
+    return digest_file (name, a, digest, long_name, missing);
   memcpy (digest, o.digest, algo->digest_size);
   return file_outcome (name, o.err, o.at_open, missing);
 }
@@ -849,7 +1026,10 @@ check_one (const struct check_item *c, struct check_counts *counts)
   uint8_t digest[DIGEST_MAX_SIZE];
   bool missing;
   const char *name = c->name;
-  if (!next_file (name, c->algo, digest, &missing))
+  progress_start_file (name);
+  bool ok = next_file (name, c->algo, digest, true, &missing);
+  progress_end_file ();
+  if (!ok)
     {
       counts->unreadable++;
       print_check_result (name, _("FAILED open or read"));
@@ -945,6 +1125,9 @@ check_line (char *line, size_t len, uintmax_t lineno, const char *display,
       {
         counts->well_formed = true;
         struct check_item c = parsed_item (hex, name);
+        if (audit)
+          digest_audit_list (audit, name);
+        progress_total_file (name);
         check_one (&c, counts);
       }
       break;
@@ -1019,6 +1202,9 @@ queue_line (char *line, size_t len, uintmax_t lineno, const char *display,
     {
       counts->well_formed = true;
       q->item = parsed_item (q->text + (hex - line), q->text + (name - line));
+      if (audit)
+        digest_audit_list (audit, q->item.name);
+      progress_total_file (q->item.name);
     }
   else
     q->tag = digest_line_tag (&line_parser, &q->tag_len);
@@ -1080,33 +1266,204 @@ sum_file (const char *name)
 {
   uint8_t digest[DIGEST_MAX_SIZE];
   bool missing;
-  if (!next_file (name, algo, digest, &missing))
-    return false;
-  print_sum_line (name, digest);
-  return true;
+  progress_start_file (name);
+  bool ok = next_file (name, algo, digest, false, &missing);
+  progress_end_file ();
+  if (ok)
+    print_sum_line (name, digest);
+  return ok;
 }
 
-/* Print the checksum lines of FILES, a null-terminated list.  With -j,
-   queue each file in POOL and print the oldest first when the window
-   is full.  Return true if all went well.  */
+/* Print the checksum line of the file F that the walk found, in its
+   turn, as sum_file.  */
+static bool
+sum_walked (const struct walk_item *f)
+{
+  uint8_t digest[DIGEST_MAX_SIZE];
+  bool gone = false;
+  bool ok;
+  progress_start_file (f->path);
+  if (!pool)
+    ok = digest_walked (f, digest, &gone);
+  else
+    {
+      struct digest_outcome o;
+      digest_pool_pop (pool, &o);
+      if (o.kept)
+        ok = digest_walked (f, digest, &gone);
+      else
+        {
+          memcpy (digest, o.digest, algo->digest_size);
+          ok = file_outcome (f->path, o.err, o.at_open, &gone);
+        }
+    }
+  progress_end_file ();
+  if (ok && !gone)
+    print_sum_line (f->path, digest);
+  return ok;
+}
+
+/* Report the failure F of the walk.  Return false.  */
+static bool
+report_walk_failure (const struct walk_item *f)
+{
+  switch (f->kind)
+    {
+    case WALK_UNREADABLE_DIR:
+      error (0, f->err, _("cannot read directory %s"), quoteaf (f->path));
+      break;
+    case WALK_LOOP:
+      /* find's words.  */
+      error (0, 0, B_("File system loop detected; %s is part of the same "
+                      "file system loop as %s."), quoteaf_n (0, f->path),
+             quoteaf_n (1, f->loop_start));
+      break;
+    default:
+      error (0, f->err, "%s", quotef (f->path));
+      break;
+    }
+  return false;
+}
+
+/* The files whose lines are to be printed, in their turn: operands,
+   and what the walk of -r found.  With POOL, a ring as large as its
+   window, each entry's job in it; else one entry, printed as soon as
+   queued.  */
+struct queued_file
+{
+  const char *name;             /* an operand, or null */
+  struct walk_item item;        /* else what the walk found */
+};
+static struct queued_file *queued;
+static size_t queued_window, queued_pushed, queued_popped;
+
+/* Print the line of the oldest queued file, or report its failure.
+   Return true if all went well.  */
+static bool
+print_oldest (void)
+{
+  struct queued_file *q = &queued[queued_popped++ % queued_window];
+  if (q->name)
+    return sum_file (q->name);
+  struct digest_outcome o;
+  if (pool && q->item.kind != WALK_FILE)
+    digest_pool_pop (pool, &o);
+  bool ok = (q->item.kind == WALK_FILE ? sum_walked (&q->item)
+             : report_walk_failure (&q->item));
+  walk_item_free (&walk, &q->item);
+  return ok;
+}
+
+/* Queue the operand NAME, or if NAME is null what the walk found as
+   ITEM (which the queue then owns), printing the oldest first while
+   the window is full, or while the files waiting hold too many
+   directories open.  Return true if all went well.  */
+static bool
+queue_file (const char *name, struct walk_item *item)
+{
+  bool ok = true;
+  while (queued_pushed - queued_popped == queued_window
+         || (pool && digest_pool_full (pool))
+         || (queued_popped < queued_pushed
+             && WALK_DIRS_HELD < walk.open_dirs))
+    ok &= print_oldest ();
+  struct queued_file *q = &queued[queued_pushed++ % queued_window];
+  q->name = name;
+  if (item)
+    q->item = *item;
+  if (pool)
+    {
+      if (name)
+        digest_pool_push (pool, pool_name (name));
+      else if (item->kind == WALK_FILE)
+        digest_pool_push_at (pool, walk_dir_fd (item->dir), item->base);
+      else
+        digest_pool_push (pool, NULL);
+    }
+  else
+    ok &= print_oldest ();
+  return ok;
+}
+
+/* The walk's hand: queue what it found as ITEM.  */
+static void
+walk_found (struct digest_walk *w, struct walk_item *item)
+{
+  bool *ok = w->arg;
+  *ok &= queue_file (NULL, item);
+}
+
+/* Print the checksum lines of FILES, a null-terminated list, and with
+   -r of the files under those that are directories.  With -j, queue
+   each file in POOL and print the oldest first when the window is
+   full.  Return true if all went well.  */
 static bool
 sum_files (char **files)
 {
   bool ok = true;
-  char **printed = files;
+  walk.found = walk_found;
+  walk.arg = &ok;
+  queued_window = pool ? lines_window : 1;
+  queued = xcalloc (queued_window, sizeof *queued);
   for (; *files; files++)
-    {
-      if (pool && digest_pool_full (pool))
-        ok &= sum_file (*printed++);
-      if (pool)
-        digest_pool_push (pool, pool_name (*files));
-      else
-        ok &= sum_file (*printed++);
-    }
+    if (recursive && digest_walk_is_dir (&walk, *files))
+      digest_walk (&walk, *files);
+    else
+      ok &= queue_file (*files, NULL);
   if (pool)
     digest_pool_drain (pool);
-  while (printed < files)
-    ok &= sum_file (*printed++);
+  while (queued_popped < queued_pushed)
+    ok &= print_oldest ();
+  free (queued);
+  return ok;
+}
+
+/* The files that the audit's walk found as new.  */
+static uintmax_t audit_new;
+
+/* The audit walk's hand: report ITEM, what the walk found, if it is a
+   file that no check line listed, or a failure.  */
+static void
+audit_found (struct digest_walk *w, struct walk_item *item)
+{
+  bool *ok = w->arg;
+  if (item->kind != WALK_FILE)
+    *ok &= report_walk_failure (item);
+  else if (!digest_audit_listed (audit, item->path))
+    {
+      audit_new++;
+      print_check_result (item->path, B_("NEW"));
+      *ok = false;
+    }
+  walk_item_free (w, item);
+}
+
+/* --audit: walk AUDIT_DIR as -r would, and report each regular file
+   that no check line listed, then their count.  Return true if there
+   was none, and no failure.  */
+static bool
+audit_tree (void)
+{
+  bool ok = true;
+  struct stat st;
+  int flags = walk.follow == WALK_PHYSICAL ? AT_SYMLINK_NOFOLLOW : 0;
+  if (fstatat (AT_FDCWD, audit_dir, &st, flags) != 0)
+    {
+      error (0, errno, "%s", quotef (audit_dir));
+      return false;
+    }
+  if (!S_ISDIR (st.st_mode))
+    {
+      error (0, ENOTDIR, "%s", quotef (audit_dir));
+      return false;
+    }
+  walk.found = audit_found;
+  walk.arg = &ok;
+  digest_walk (&walk, audit_dir);
+  if (audit_new && !status_only)
+    error (0, 0, BN_ ("WARNING: %" PRIuMAX " file is NEW",
+                      "WARNING: %" PRIuMAX " files are NEW",
+                      plural_n (audit_new)), audit_new);
   return ok;
 }
 
@@ -1196,6 +1553,10 @@ validate_options (bool do_check)
     why = _("the --strict option is meaningful only when verifying checksums");
   else if (is_cksum && prefix_tag && cksum_binary == 0)
     why = B_("--text mode is only supported with --untagged");
+  else if (recursive && do_check)
+    why = B_("the --recursive option is meaningless when verifying checksums");
+  else if (audit_dir && !do_check)
+    why = B_("the --audit option is meaningful only when verifying checksums");
   if (why)
     {
       error (0, 0, "%s", why);
@@ -1327,8 +1688,9 @@ start_check (void)
 static bool
 parse_options (int argc, char **argv, bool *debug)
 {
-  const char *shortopts = (is_cksum ? "a:bcj:l:twz" : is_sum ? "rs"
-                           : algo->max_size ? "bcj:l:twz" : "bcj:twz");
+  const char *shortopts = (is_cksum ? "a:bcgj:l:rtwxzHLP" : is_sum ? "rs"
+                           : algo->max_size ? "bcgj:l:rtwxzHLP"
+                           : "bcgj:rtwxzHLP");
   const struct option *longopts = (is_cksum ? cksum_long_options
                                    : is_sum ? sum_long_options
                                    : algo->max_size ? long_options
@@ -1362,7 +1724,25 @@ parse_options (int argc, char **argv, bool *debug)
         bits = length_arg (optarg);
         break;
       case 'r':
-        algo_name = "bsd";
+        if (is_sum)
+          algo_name = "bsd";
+        else
+          recursive = true;
+        break;
+      case 'g':
+        show_progress = true;
+        break;
+      case 'H':
+        walk.follow = WALK_COMMAND_LINE;
+        break;
+      case 'L':
+        walk.follow = WALK_LOGICAL;
+        break;
+      case 'P':
+        walk.follow = WALK_PHYSICAL;
+        break;
+      case 'x':
+        walk.one_file_system = true;
         break;
       case 's':
         algo_name = "sysv";
@@ -1404,6 +1784,9 @@ parse_options (int argc, char **argv, bool *debug)
       case DEBUG_OPTION:
         *debug = true;
         break;
+      case AUDIT_OPTION:
+        audit_dir = optarg;
+        break;
       case HELP_OPTION:
         usage (EXIT_SUCCESS);
       case VERSION_OPTION:
@@ -1418,6 +1801,40 @@ parse_options (int argc, char **argv, bool *debug)
            _("--check is not supported with --algorithm={bsd,sysv,crc}"));
   validate_options (do_check);
   return do_check;
+}
+
+/* Catch SIGUSR1 (its status line), hook the read loops, and with -g
+   and stderr a terminal show the display, whose total is that of
+   FILES (with -r, counted by a thread of cp's progress) or, with
+   DO_CHECK, of the files the check lines list, as they are read.  */
+static void
+start_progress (bool do_check, char **files)
+{
+  main_thread = true;
+  digest_progress_hook = note_hashed;
+  /* Lines to the same terminal would break into the display; they show
+     the progress themselves.  */
+  progress_shown = progress_init_plain (show_progress
+                                        && !isatty (STDOUT_FILENO));
+  if (!progress_shown)
+    return;
+  if (recursive && !do_check)
+    {
+      int n = 0;
+      while (files[n])
+        n++;
+      progress_count ((char const *const *) files, n,
+                      walk.follow == WALK_LOGICAL,
+                      walk.follow != WALK_PHYSICAL);
+      return;
+    }
+  progress_total_open ();
+  if (!do_check)
+    {
+      for (char **f = files; *f; f++)
+        progress_total_file (*f);
+      progress_total_close ();
+    }
 }
 
 int
@@ -1445,7 +1862,7 @@ main (int argc, char **argv)
   bool do_check = parse_options (argc, argv, &debug);
   choose_implementation (debug);
   have_operands = optind < argc;
-  if (raw_digest && 1 < argc - optind)
+  if (raw_digest && (1 < argc - optind || (recursive && have_operands)))
     error (EXIT_FAILURE, 0,
            B_("the --raw option is not supported with multiple files"));
 
@@ -1466,14 +1883,28 @@ main (int argc, char **argv)
   static char *stdin_only[] = { (char *) "-", NULL };
   char **files = have_operands ? argv + optind : stdin_only;
   bool ok = true;
+  if (!is_sum)
+    start_progress (do_check, files);
   if (do_check ? start_check () : !is_sum)
-    start_pool (do_check || (files[0] && files[1]));
+    start_pool (do_check || (files[0] && files[1]) || recursive);
+  if (do_check && audit_dir)
+    audit = digest_audit_new ();
   if (do_check)
-    for (; *files; files++)
-      ok &= check_file (*files);
+    {
+      for (; *files; files++)
+        ok &= check_file (*files);
+      progress_total_close ();
+    }
   else
     ok = sum_files (files);
   stop_pool ();
+  if (audit)
+    {
+      ok &= audit_tree ();
+      digest_audit_free (audit);
+    }
+  if (!is_sum)
+    progress_finish ();
 
   digest_buffer_free (&iobuf);
   /* Write the last lines now, not in close_stdout, if GNU's line

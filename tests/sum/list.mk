@@ -3,6 +3,7 @@
 ## of the built tools, absolute) in the environment.  sparse-4g.sh is the
 ## slow one (11 passes over 4 GiB: 1 to 4 minutes; BRISK_SKIP_SLOW=1 skips it).
 SUM_TESTS = \
+  tests/sum/audit.sh \
   tests/sum/check-100k.sh \
   tests/sum/check-basic.sh \
   tests/sum/check-missing.sh \
@@ -27,7 +28,10 @@ SUM_TESTS = \
   tests/sum/options-invalid.sh \
   tests/sum/output-modes.sh \
   tests/sum/proc-large-buffer.sh \
+  tests/sum/progress.sh \
   tests/sum/read-ahead.sh \
+  tests/sum/recursive.sh \
+  tests/sum/recursive-xdev.sh \
   tests/sum/races.sh \
   tests/sum/read-ahead-strace.sh \
   tests/sum/sparse-4g.sh \

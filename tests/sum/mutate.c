@@ -17,9 +17,10 @@
                                opened by), changed before the read is
                                made; or "stat": stat or statx of NAME
                                itself (as given), changed just after the
-                               call.  Each NAME must exist when the
-                               program starts (a regular file); at most
-                               TARGETS_MAX of them, STEPS_MAX steps.
+                               call (fstatat too).  Each NAME must
+                               exist when the program starts (a regular
+                               file); at most TARGETS_MAX of them,
+                               STEPS_MAX steps.
      BRISK_MUTATE_SOURCE=REF   where the bytes come from: each NAME is a
                                prefix of REF, and stays one.
      BRISK_MUTATE_LOG=FILE     append "NAME FUNCTION N SIZE OFFSET" to
@@ -271,6 +272,23 @@ stat (char const *restrict name, struct stat *restrict st)
   if (!real_stat)
     real_stat = real ("stat");
   int r = real_stat (name, st);
+  struct target *t = by_name (name);
+  if (t)
+    count (t, CALL_STAT, "stat", -1);
+  return r;
+}
+
+/* fstatat, the same as stat (the -j pool stats a file relative to a
+   directory's descriptor, AT_FDCWD for an operand); logged as stat.  */
+int
+fstatat (int dirfd, char const *restrict name, struct stat *restrict st,
+         int flags)
+{
+  static int (*real_fstatat) (int, char const *restrict,
+                              struct stat *restrict, int);
+  if (!real_fstatat)
+    real_fstatat = real ("fstatat");
+  int r = real_fstatat (dirfd, name, st, flags);
   struct target *t = by_name (name);
   if (t)
     count (t, CALL_STAT, "stat", -1);

@@ -9,8 +9,8 @@ printf 'x\n' > f
 
 for t in $some_sum_tools; do
   twin_ $t --bogus f || fail=1
-  twin_ $t -x f || fail=1
-  twin_ $t -bx f || fail=1
+  twin_ $t -y f || fail=1
+  twin_ $t -by f || fail=1
   twin_ $t --bogus=1 f || fail=1
   twin_ $t --check=yes f || fail=1     # option that takes no argument
   twin_ $t --st f || fail=1            # ambiguous: --status, --strict

@@ -138,10 +138,14 @@ one_batch (struct read_batch *rb)
   for (size_t i = 0; i < NSIZES; i++)
     {
       sprintf (names[i], "f%zu", sizes[i]);
+      f[n].dirfd = AT_FDCWD;
       f[n++].name = names[i];
     }
   for (size_t i = 0; i < sizeof others / sizeof *others; i++)
-    f[n++].name = others[i];
+    {
+      f[n].dirfd = AT_FDCWD;
+      f[n++].name = others[i];
+    }
   read_batch_run (rb, f, n);
 
   for (size_t i = 0; i < NSIZES; i++)
@@ -193,7 +197,10 @@ few_descriptors (struct read_batch *rb)
     return fail ("setrlimit", strerror (errno));
   struct read_batch_file f[READ_BATCH_MAX];
   for (size_t i = 0; i < READ_BATCH_MAX; i++)
-    f[i].name = "f1";
+    {
+      f[i].dirfd = AT_FDCWD;
+      f[i].name = "f1";
+    }
   read_batch_run (rb, f, READ_BATCH_MAX);
   size_t opened = 0, plain = 0;
   for (size_t i = 0; i < READ_BATCH_MAX; i++)
