@@ -5,9 +5,10 @@
    digests, computed through the row's init, update and final with the
    variant forced, of every message length 0..4096, of 200 random
    lengths up to 1 MiB (25 in a build with the sanitizers, where
-   BRISK_SANITIZED is set: they are nine tenths of the bytes hashed,
-   and the instrumented portable cores are slow), of random update splits (chunks of 0, 1,
-   block - 1, block, block + 1 bytes, and small and large random ones),
+   BRISK_SANITIZED is set: they are nine tenths of the bytes
+   hashed, and the instrumented portable cores are slow), of random
+   update splits (chunks of 0, 1, block - 1, block, block + 1 bytes,
+   and small and large random ones),
    of input at every misalignment 0..63, written to misaligned output;
    and, per family, the raw compression function called directly on
    random states, 0..64 blocks, at every misalignment 0..63 (for the
