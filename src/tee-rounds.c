@@ -16,7 +16,13 @@
      - any other output gets them by splice(2) out of the scratch pipe,
        refilled first if an earlier output used it up;
      - the last output takes them by splice(2) from the input itself,
-       which consumes them and so ends the round.
+       which consumes them and so ends the round; but not a file
+       written by splice(2) when the input is another process's pipe:
+       splice(2) holds the pipe's lock while it writes the file, and
+       the writer at the pipe's other end spins on that lock (tar |
+       tee FILE: a third more CPU for tar).  That output takes them from
+       the scratch pipe, as the others, and the round is consumed by a
+       splice(2) to /dev/null, which holds the lock for no copy.
    A pipe that takes only part of a round (a tee can stop when the
    pipe is full) gets the rest through the scratch pipe, after the part
    it already has is dropped from there.  Outputs that cannot take
@@ -215,6 +221,32 @@ give_outputs (struct tee *t, size_t from, size_t to, size_t len,
   return 0;
 }
 
+/* Whether the last output of a round, O, takes the round from the
+   scratch pipe rather than from the input (see the head of this file):
+   a file that splice(2) writes, and an input that is not the feed
+   pipe, so another process's pipe whose writer may be waiting.  */
+static bool
+last_from_scratch (struct tee const *t, struct output const *o)
+{
+  return t->feed_wr < 0 && o->alive && o->how == BY_SPLICE && !o->pipe_like;
+}
+
+/* Give the last output O the LEN bytes of the round from the scratch
+   pipe (*PRIMED as for tee_output), consuming them from the input into
+   /dev/null first, so that the writer can refill the input pipe while
+   O is written.  Return 0, or -1 after reporting a read error.  */
+static int
+take_last_from_scratch (struct tee *t, struct output *o, size_t len,
+                        bool *primed)
+{
+  if (!*primed && fill_scratch (t, len) != 0)
+    return -1;
+  *primed = true;
+  if (discard (t, t->in_fd, len) != 0)
+    return -1;
+  return give_output (t, o, len, primed);
+}
+
 /* Give the LEN bytes of an open round to every live output in GNU's
    order, as far as it can show (see may_kill): in this thread, the
    outputs up to the last one before LAST that may kill tee; then the
@@ -244,14 +276,17 @@ finish_round (struct tee *t, size_t len)
       if (r > 0)
         n_share = 0;
     }
+  bool last_scratch = last_from_scratch (t, &t->outputs[last]);
   int r = give_outputs (t, from, last, len, n_share, &primed);
-  if (r == 0 && primed)
+  if (r == 0 && primed && !last_scratch)
     r = discard (t, t->scratch_rd, len);
   bool join_first = n_share > 0 && may_kill (t, &t->outputs[last]);
   if (join_first && join_share (t, r == 0) != 0)
     r = -1;
   if (r == 0)
-    r = drain (t, t->in_fd, &t->outputs[last], len);
+    r = (last_scratch
+         ? take_last_from_scratch (t, &t->outputs[last], len, &primed)
+         : drain (t, t->in_fd, &t->outputs[last], len));
   if (n_share > 0 && !join_first && join_share (t, r == 0) != 0)
     r = -1;
   if (r == 0)

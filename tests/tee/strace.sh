@@ -25,6 +25,24 @@ if grep -E "$user_io" trace >/dev/null; then
   fail=1
 fi
 
+# Input from another process's pipe, the last output a file: the file
+# is written from tee's scratch pipe, and standard input is spliced only
+# to /dev/null (a splice(2) from it into the file would hold the pipe's
+# lock while the file is written, and the writer would spin on it).
+rm -f a
+cat in | strace -o trace -e trace=openat,splice $b a > /dev/null
+compare in a >/dev/null || { echo "last file: a differs" >&2; fail=1; }
+fd_a=$(sed -n 's/^openat(.*"a", .*) = \([0-9]*\)$/\1/p' trace)
+fd_null=$(sed -n 's|^openat(.*"/dev/null", .*) = \([0-9]*\)$|\1|p' trace)
+test -n "$fd_a" && test -n "$fd_null" \
+  || { echo "last file: no open of a or /dev/null" >&2; cat trace >&2; fail=1; }
+grep "^splice(0, NULL, $fd_null," trace >/dev/null \
+  || { echo "last file: no splice of the input to /dev/null" >&2; fail=1; }
+grep "^splice(0, NULL, $fd_a," trace >/dev/null \
+  && { echo "last file: spliced from the input" >&2; fail=1; }
+grep -E "^splice\([0-9]+, NULL, $fd_a," trace >/dev/null \
+  || { echo "last file: never spliced" >&2; fail=1; }
+
 # Input from a regular file: spliced into a pipe, never read either.
 strace -o trace -e trace=read,tee,splice $b a < in > out
 compare in a >/dev/null && compare in out >/dev/null \
