@@ -38,7 +38,7 @@ dir_list_read (int fd, struct dir_list *list)
       if (s[0] == '.' && (!s[1] || (s[1] == '.' && !s[2])))
         continue;
       size_t len = strlen (s) + 1;
-      if (room - used < len)
+      if (!names || room - used < len)
         {
           /* Offsets are 32 bits: a directory's names would have to
              pass 4 GiB first.  */
@@ -47,7 +47,7 @@ dir_list_read (int fd, struct dir_list *list)
           room = used + len;
           names = x2realloc (names, &room);
         }
-      if (n == alloc)
+      if (!v || n == alloc)
         v = x2nrealloc (v, &alloc, sizeof *v);
       v[n].ino = e->d_ino;
       v[n].type = e->d_type;
