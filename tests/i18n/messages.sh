@@ -86,7 +86,9 @@ each split --additional-suffix=d/x a
 each split -l 1 -b 1 a
 each split -t ab a
 each split -t '' a
-each split -d 1z a
+each split --numeric-suffixes=1z a
+each split --hex-suffixes=g a
+each split -a 1 --numeric-suffixes=10 a
 each split missing
 each split a b c
 each split --bogus a
