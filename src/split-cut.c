@@ -29,6 +29,7 @@
 
 #include "error.h"
 #include "full-write.h"
+#include "i18n.h"
 #include "intprops.h"
 #include "ioblksize.h"
 #include "memchr-nth.h"
@@ -315,7 +316,7 @@ struct chunk_input
 static _Noreturn void
 die_size (struct split_cut const *sc, int err)
 {
-  error (EXIT_FAILURE, err, "%s: cannot determine file size",
+  error (EXIT_FAILURE, err, _("%s: cannot determine file size"),
          quotef (sc->conf->infile));
   abort ();
 }
@@ -373,7 +374,7 @@ chunk_spool (struct chunk_input *in, char const *buf, size_t have)
     {
       int err = errno;
       if (r.failure == SPOOL_FAILED_CREATE && r.name)
-        error (0, err, "failed to create temporary file %s",
+        error (0, err, B_("failed to create temporary file %s"),
                quoteaf (r.name));
       free (r.name);
       die_size (sc, err);
@@ -488,7 +489,7 @@ chunk_count (uintmax_t n)
     return n;
   char num[INT_BUFSIZE_BOUND (uintmax_t)];
   sprintf (num, "%ju", n);
-  error (EXIT_FAILURE, EOVERFLOW, "invalid number of chunks: %s",
+  error (EXIT_FAILURE, EOVERFLOW, "%s: %s", _("invalid number of chunks"),
          quote (num));
   abort ();
 }

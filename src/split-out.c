@@ -31,6 +31,7 @@
 #include "dirname.h"
 #include "error.h"
 #include "full-write.h"
+#include "i18n.h"
 #include "same-inode.h"
 #include "sig2str.h"
 #include "split-args.h"
@@ -73,7 +74,7 @@ names_next (struct split_out *out)
     return name;
   if (errno == ENOMEM)
     xalloc_die ();
-  error (EXIT_FAILURE, 0, "output file suffixes exhausted");
+  error (EXIT_FAILURE, 0, _("output file suffixes exhausted"));
   abort ();
 }
 
@@ -85,7 +86,7 @@ void
 die_write (char const *out_name)
 {
   if (!out_name)
-    error (EXIT_FAILURE, errno, "write error");
+    error (EXIT_FAILURE, errno, "%s", _("write error"));
   error (EXIT_FAILURE, errno, "%s", quotef (out_name));
   abort ();
 }
@@ -135,14 +136,14 @@ run_filter (struct split_out const *out, int fds[2])
   if (fds[0] != STDIN_FILENO)
     {
       if (dup2 (fds[0], STDIN_FILENO) != STDIN_FILENO)
-        error (EXIT_FAILURE, errno, "moving input pipe");
+        error (EXIT_FAILURE, errno, _("moving input pipe"));
     }
   else if (fcntl (STDIN_FILENO, F_SETFD, 0) != 0)
-    error (EXIT_FAILURE, errno, "moving input pipe");
+    error (EXIT_FAILURE, errno, _("moving input pipe"));
   sigprocmask (SIG_SETMASK, &out->old_mask, NULL);
   execl (shell, last_component (shell), "-c", filter_command,
          (char *) NULL);
-  error (0, errno, "failed to run command: \"%s -c %s\"", shell,
+  error (0, errno, _("failed to run command: \"%s -c %s\""), shell,
          filter_command);
   _exit (EXIT_FAILURE);
 }
@@ -154,9 +155,9 @@ static void
 open_filter (struct split_out *out, struct out_file *f)
 {
   if (setenv ("FILE", f->name, 1) != 0)
-    error (EXIT_FAILURE, errno, "failed to set FILE environment variable");
+    error (EXIT_FAILURE, errno, _("failed to set FILE environment variable"));
   if (out->conf->verbose)
-    printf ("executing with FILE=%s\n", quotef (f->name));
+    printf (_("executing with FILE=%s\n"), quotef (f->name));
   int fds[2];
   if (pipe2 (fds, O_CLOEXEC) != 0)
     {
@@ -165,15 +166,15 @@ open_filter (struct split_out *out, struct out_file *f)
       int err = errno;
       if (out->evict)
         out->evict (out->evict_arg, f);
-      error (EXIT_FAILURE, err, "failed to create pipe");
+      error (EXIT_FAILURE, err, _("failed to create pipe"));
     }
   pid_t pid = fork ();
   if (pid == 0)
     run_filter (out, fds);
   if (pid < 0)
-    error (EXIT_FAILURE, errno, "fork system call failed");
+    error (EXIT_FAILURE, errno, _("fork system call failed"));
   if (close (fds[0]) != 0)
-    error (EXIT_FAILURE, errno, "failed to close input pipe");
+    error (EXIT_FAILURE, errno, _("failed to close input pipe"));
   f->fd = fds[1];
   f->pid = pid;
 }
@@ -185,7 +186,7 @@ static void
 open_file (struct split_out *out, struct out_file *f)
 {
   if (out->conf->verbose && !f->opened)
-    printf ("creating file %s\n", quoteaf (f->name));
+    printf (_("creating file %s\n"), quoteaf (f->name));
   int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (f->opened ? O_APPEND : 0);
   while ((f->fd = open (f->name, flags, 0666)) < 0
          && (errno == EMFILE || errno == ENFILE) && out->evict
@@ -195,13 +196,13 @@ open_file (struct split_out *out, struct out_file *f)
     die_write (f->name);
   struct stat st;
   if (fstat (f->fd, &st) != 0)
-    error (EXIT_FAILURE, errno, "failed to stat %s", quoteaf (f->name));
+    error (EXIT_FAILURE, errno, _("failed to stat %s"), quoteaf (f->name));
   if (SAME_INODE (st, out->conf->in_st))
-    error (EXIT_FAILURE, 0, "%s would overwrite input; aborting",
+    error (EXIT_FAILURE, 0, _("%s would overwrite input; aborting"),
            quoteaf (f->name));
   if (!f->opened && ftruncate (f->fd, 0) != 0
       && (S_ISREG (st.st_mode) || S_TYPEISSHM (&st)))
-    error (EXIT_FAILURE, errno, "%s: error truncating", quotef (f->name));
+    error (EXIT_FAILURE, errno, _("%s: error truncating"), quotef (f->name));
 }
 
 /* Open the piece F of OUT (its name set): a file, or a filter.  Exit
@@ -240,7 +241,7 @@ wait_filter (struct split_out const *out, struct out_file *f)
   char const *filter_command = out->conf->filter_command;
   int status = 0;
   if (waitpid (f->pid, &status, 0) < 0 && errno != ECHILD)
-    error (EXIT_FAILURE, errno, "waiting for child process");
+    error (EXIT_FAILURE, errno, _("waiting for child process"));
   f->pid = 0;
   if (WIFSIGNALED (status))
     {
@@ -250,18 +251,18 @@ wait_filter (struct split_out const *out, struct out_file *f)
         return;
       if (sig2str (sig, signame) != 0)
         sprintf (signame, "%d", sig);
-      error (sig + 128, 0, "with FILE=%s, signal %s from command: %s",
+      error (sig + 128, 0, _("with FILE=%s, signal %s from command: %s"),
              quotef (f->name), signame, filter_command);
     }
   else if (WIFEXITED (status))
     {
       if (WEXITSTATUS (status) != 0)
         error (WEXITSTATUS (status), 0,
-               "with FILE=%s, exit %d from command: %s", quotef (f->name),
+               _("with FILE=%s, exit %d from command: %s"), quotef (f->name),
                WEXITSTATUS (status), filter_command);
     }
   else
-    error (EXIT_FAILURE, 0, "unknown status from command (0x%X)",
+    error (EXIT_FAILURE, 0, _("unknown status from command (0x%X)"),
            (unsigned int) status);
 }
 

@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <locale.h>
 #include <stdio.h>
@@ -29,6 +30,7 @@
 #include "dirname.h"
 #include "error.h"
 #include "i18n.h"
+#include "intprops.h"
 #include "ioblksize.h"
 #include "progname.h"
 #include "split-args.h"
@@ -161,8 +163,8 @@ Byte pieces (-b, -n N) of a regular file are copied in the kernel\n\
   exit (status);
 }
 
-/* Exit with MSG and the number ARG (LEN bytes), which failed with E:
-   the errno text that GNU gives, if any.  */
+/* Exit with MSG (translated) and the number ARG (LEN bytes), which
+   failed with E: the errno text that GNU gives, if any.  */
 static _Noreturn void
 die_number (enum split_err e, char const *msg, char const *arg, size_t len)
 {
@@ -194,7 +196,7 @@ set_cut (struct options *o, enum cut cut)
 {
   if (o->cut != CUT_NONE)
     {
-      error (0, 0, "cannot split in more than one way");
+      error (0, 0, _("cannot split in more than one way"));
       usage (EXIT_FAILURE);
     }
   o->cut = cut;
@@ -213,8 +215,8 @@ parse_chunks (struct options *o, char const *arg)
   enum split_err e = split_chunks (arg, &c);
   set_cut (o, cuts[c.kind]);
   if (e != SPLIT_OK)
-    die_number (e, c.bad_k ? "invalid chunk number"
-                : "invalid number of chunks", c.bad, c.bad_len);
+    die_number (e, c.bad_k ? _("invalid chunk number")
+                : _("invalid number of chunks"), c.bad, c.bad_len);
   o->n_units = c.n;
   o->k_units = c.k;
 }
@@ -227,16 +229,17 @@ parse_separator (struct options *o, char const *arg)
   switch (split_separator (arg, &sep))
     {
     case SPLIT_SEP_EMPTY:
-      error (EXIT_FAILURE, 0, "empty record separator");
+      error (EXIT_FAILURE, 0, _("empty record separator"));
       break;
     case SPLIT_SEP_MULTI:
-      error (EXIT_FAILURE, 0, "multi-character separator %s", quote (arg));
+      error (EXIT_FAILURE, 0, _("multi-character separator %s"),
+             quote (arg));
       break;
     case SPLIT_SEP_OK:
       break;
     }
   if (o->eol_given && sep != o->conf.eolchar)
-    error (EXIT_FAILURE, 0, "multiple separator characters specified");
+    error (EXIT_FAILURE, 0, _("multiple separator characters specified"));
   o->eol_given = true;
   o->conf.eolchar = sep;
 }
@@ -250,9 +253,10 @@ parse_suffixes (struct options *o, int c, char const *arg)
     return;
   if (!split_start (arg, o->alphabet, &o->start))
     {
-      error (0, 0, c == 'd'
-             ? "%s: invalid start value for numerical suffix"
-             : "%s: invalid start value for hexadecimal suffix", quote (arg));
+      error (0, 0, (c == 'd'
+                    ? _("%s: invalid start value for numerical suffix")
+                    : _("%s: invalid start value for hexadecimal suffix")),
+             quote (arg));
       usage (EXIT_FAILURE);
     }
 }
@@ -270,8 +274,12 @@ add_digit (struct options *o, int c, int this_optind)
     o->digits = 0;
   o->digits_optind = this_optind;
   if (!split_add_digit (&o->digits, c))
-    error (EXIT_FAILURE, 0, "line count option -%ju%c... is too large",
-           o->digits, c);
+    {
+      char num[INT_BUFSIZE_BOUND (uintmax_t)];
+      sprintf (num, "%ju", o->digits);
+      error (EXIT_FAILURE, 0, _("line count option -%s%c... is too large"),
+             num, c);
+    }
 }
 
 /* Read option C with argument ARG into O.  */
@@ -282,12 +290,12 @@ parse_option (struct options *o, int c, char const *arg, int this_optind)
     {
     case 'a':
       o->suffix_length = parse_number (arg, 0, SIZE_MAX / sizeof (size_t),
-                                       "", "invalid suffix length");
+                                       "", _("invalid suffix length"));
       break;
     case ADDITIONAL_SUFFIX_OPTION:
       if (last_component (arg) != arg)
         {
-          error (0, 0, "invalid suffix %s, contains directory separator",
+          error (0, 0, _("invalid suffix %s, contains directory separator"),
                  quote (arg));
           usage (EXIT_FAILURE);
         }
@@ -297,12 +305,12 @@ parse_option (struct options *o, int c, char const *arg, int this_optind)
     case 'C':
       set_cut (o, c == 'b' ? CUT_BYTES : CUT_LINE_BYTES);
       o->n_units = parse_number (arg, 1, INTMAX_MAX, split_size_suffixes,
-                                 "invalid number of bytes");
+                                 _("invalid number of bytes"));
       break;
     case 'l':
       set_cut (o, CUT_LINES);
       o->n_units = parse_number (arg, 1, UINTMAX_MAX, "",
-                                 "invalid number of lines");
+                                 _("invalid number of lines"));
       break;
     case 'n':
       parse_chunks (o, arg);
@@ -321,7 +329,7 @@ parse_option (struct options *o, int c, char const *arg, int this_optind)
                                  (SIZE_MAX < INTMAX_MAX ? SIZE_MAX
                                   : INTMAX_MAX) - 1,
                                  split_size_suffixes,
-                                 "invalid IO block size");
+                                 _("invalid IO block size"));
       break;
     default:
       add_digit (o, c, this_optind);
@@ -380,7 +388,7 @@ settle_cut (struct options *o)
     {
       if (o->digits == 0)
         {
-          error (0, 0, "invalid number of lines: %s", quote ("0"));
+          error (0, 0, "%s: %s", _("invalid number of lines"), quote ("0"));
           usage (EXIT_FAILURE);
         }
       o->cut = CUT_LINES;
@@ -403,12 +411,13 @@ settle_suffix (struct options *o)
   switch (split_settle_suffix (&s))
     {
     case SPLIT_SUFFIX_TOO_SHORT:
-      error (EXIT_FAILURE, 0, "the suffix length needs to be at least %zu",
-             s.needed);
+      error (EXIT_FAILURE, 0,
+             _("the suffix length needs to be at least %" PRIuMAX),
+             (uintmax_t) s.needed);
       break;
     case SPLIT_SUFFIX_START_TOO_LONG:
-      error (0, 0, "numerical suffix start value is too large "
-             "for the suffix length");
+      error (0, 0, _("numerical suffix start value is too large "
+                     "for the suffix length"));
       usage (EXIT_FAILURE);
     case SPLIT_SUFFIX_OK:
       break;
@@ -429,7 +438,7 @@ open_input (struct split_conf *conf, char const *file)
       if (fd < 0 || (fd != STDIN_FILENO
                      && (dup2 (fd, STDIN_FILENO) != STDIN_FILENO
                          || close (fd) != 0)))
-        error (EXIT_FAILURE, errno, "cannot open %s for reading",
+        error (EXIT_FAILURE, errno, _("cannot open %s for reading"),
                quoteaf (file));
     }
   if (fstat (STDIN_FILENO, &conf->in_st) != 0)
@@ -493,14 +502,15 @@ main (int argc, char **argv)
   settle_cut (&o);
   if (o.k_units && o.conf.filter_command)
     {
-      error (0, 0, "--filter does not process a chunk extracted to stdout");
+      error (0, 0,
+             _("--filter does not process a chunk extracted to stdout"));
       usage (EXIT_FAILURE);
     }
   char const *file = optind < argc ? argv[optind++] : "-";
   char const *prefix = optind < argc ? argv[optind++] : "x";
   if (optind < argc)
     {
-      error (0, 0, "extra operand %s", quote (argv[optind]));
+      error (0, 0, _("extra operand %s"), quote (argv[optind]));
       usage (EXIT_FAILURE);
     }
   bool widen = settle_suffix (&o);

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "i18n.h"
 #include "io-wait.h"
 #include "tee.h"
 #include "unistd-safer.h"
@@ -118,7 +119,7 @@ input_or_gone (struct tee *t, int fd)
         {
           if (errno == EINTR || errno == EAGAIN)
             continue;
-          error (0, errno, "iopoll error");
+          error (0, errno, B_("iopoll error"));
           t->ok = false;
           t->pipe_check = false;   /* once: tee then reads as 9.1's */
           return true;
@@ -185,7 +186,7 @@ open_outputs (struct tee *t, char **files, size_t nfiles, bool append)
 {
   int flags = O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC);
   t->outputs = xnmalloc (nfiles + 1, sizeof *t->outputs);
-  init_output (&t->outputs[0], STDOUT_FILENO, "standard output");
+  init_output (&t->outputs[0], STDOUT_FILENO, _("standard output"));
   t->n_outputs = 1;
   for (size_t i = 0; i < nfiles; i++)
     {
@@ -247,7 +248,7 @@ read_some (struct tee *t, int fd, size_t len)
   ssize_t n = io_read_wait (fd, t->iobuf,
                             len < t->iobuf_size ? len : t->iobuf_size);
   if (n < 0)
-    error (0, errno, "read error");
+    error (0, errno, _("read error"));
   return n;
 }
 
@@ -343,7 +344,7 @@ discard (struct tee *t, int src, size_t len)
       if (n <= 0)
         {
           if (n == 0)
-            error (0, EIO, "read error");
+            error (0, EIO, _("read error"));
           return -1;
         }
       len -= n;
@@ -370,7 +371,7 @@ drain (struct tee *t, int src, struct output *o, size_t len)
           if (n <= 0)
             {
               if (n == 0)
-                error (0, EIO, "read error");
+                error (0, EIO, _("read error"));
               return -1;
             }
           if (io_write_wait (o->fd, t->iobuf, n) != 0)
@@ -405,6 +406,6 @@ fill_pipe (struct tee *t, int wr, size_t len)
     continue;
   if (n == (ssize_t) len)
     return 0;
-  error (0, n < 0 ? errno : EIO, "read error");
+  error (0, n < 0 ? errno : EIO, _("read error"));
   return -1;
 }

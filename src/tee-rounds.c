@@ -46,6 +46,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "i18n.h"
 #include "io-wait.h"
 #include "ioblksize.h"
 #include "tee.h"
@@ -307,7 +308,7 @@ unfeed (struct tee *t)
     return 0;
   if (lseek (STDIN_FILENO, -(off_t) t->feed_len, SEEK_CUR) < 0)
     {
-      error (0, errno, "read error");
+      error (0, errno, _("read error"));
       return -1;
     }
   t->feed_len = 0;

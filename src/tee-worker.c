@@ -66,6 +66,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "i18n.h"
 #include "ioblksize.h"
 #include "tee.h"
 #include "unistd-safer.h"
@@ -185,7 +186,7 @@ run_share (struct tee *t, bool by_main)
               t->w.share.copy_failed = true;
               if (!by_main)
                 return 0;
-              error (0, EIO, "read error");
+              error (0, EIO, _("read error"));
               return -1;
             }
           t->w.share.src = last ? t->w.share_rd : t->w.copy_rd;

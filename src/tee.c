@@ -227,6 +227,6 @@ main (int argc, char **argv)
   free (t->watch);
 
   if (close (STDIN_FILENO) != 0)
-    error (EXIT_FAILURE, errno, "%s", "standard input");
+    error (EXIT_FAILURE, errno, "%s", _("standard input"));
   return t->ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
