@@ -33,7 +33,6 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
-#include <locale.h>
 #include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -458,10 +457,7 @@ int
 main (int argc, char **argv)
 {
   set_program_name (argv[0]);
-  setlocale (LC_ALL, "");
-  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
-  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
-  textdomain (GNU_DOMAIN);
+  init_locale ();
   atexit (close_stdout);
 
   int c;

@@ -9,7 +9,6 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -321,10 +320,7 @@ main (int argc, char **argv)
   int c;
 
   set_program_name (argv[0]);
-  setlocale (LC_ALL, "");
-  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
-  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
-  textdomain (GNU_DOMAIN);
+  init_locale ();
   atexit (close_stdout);
   argmatch_die = try_help_failure;
 

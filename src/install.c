@@ -12,7 +12,6 @@
 #include <getopt.h>
 #include <grp.h>
 #include <limits.h>
-#include <locale.h>
 #include <pwd.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -362,10 +361,7 @@ main (int argc, char **argv)
   int c;
 
   set_program_name (argv[0]);
-  setlocale (LC_ALL, "");
-  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
-  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
-  textdomain (GNU_DOMAIN);
+  init_locale ();
   atexit (close_stdout);
   argmatch_die = try_help_failure;
 

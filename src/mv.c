@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -194,10 +193,7 @@ main (int argc, char **argv)
   int c;
 
   set_program_name (argv[0]);
-  setlocale (LC_ALL, "");
-  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
-  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
-  textdomain (GNU_DOMAIN);
+  init_locale ();
   atexit (close_stdout);
   argmatch_die = argmatch_failed;
 

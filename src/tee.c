@@ -51,7 +51,6 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
-#include <locale.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -159,10 +158,7 @@ int
 main (int argc, char **argv)
 {
   set_program_name (argv[0]);
-  setlocale (LC_ALL, "");
-  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
-  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
-  textdomain (GNU_DOMAIN);
+  init_locale ();
   atexit (close_stdout);
 
   static struct tee state = TEE_INITIALIZER;

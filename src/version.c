@@ -5,6 +5,7 @@
 
 #include "version.h"
 
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -69,4 +70,14 @@ Usage: %s [OPTION]... [-T] SOURCE DEST\n\
           program_name, program_name, program_name);
   if (more)
     printf ("  or:  %s [OPTION]... %s\n", program_name, more);
+}
+
+/* See version.h.  */
+void
+init_locale (void)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GNU_DOMAIN, COREUTILS_LOCALEDIR);
+  bindtextdomain (BRISK_DOMAIN, LOCALEDIR);
+  textdomain (GNU_DOMAIN);
 }

@@ -4,6 +4,11 @@
 #ifndef BRISK_VERSION_H
 #define BRISK_VERSION_H
 
+/* Set the locale from the environment and bind the two text domains
+   (src/i18n.h): GNU's catalog, the default, and Brisk's own.  The
+   first thing every main does after set_program_name.  */
+void init_locale (void);
+
 /* Print to standard output the --version text of the program named
    COMMAND ("md5sum", "cat"): its name, package and version, then the
    copyright and licence lines.  Errors are left to close_stdout.  */
