@@ -24,9 +24,8 @@
    depend on the work vector, so their loads and inserts run beside
    the chain.  Rotations: by 32 one vpshufd, by 24 and 16 one vpshufb,
    by 63 a shift and an addition.  With BLAKE2B_AVX512 every rotation
-   is one vprorq, and each step's message vectors come from the block
-   held in two ZMM registers by one vpermt2q (two steps' words at a
-   time).
+   is one vprorq, and each message vector comes from the block held in
+   four YMM registers by two vpermt2q and a blend (see GATHER).
 
    Where it loses.  One step is 12 dependent instructions (2 to 4 of
    them for rotations), whatever the width: the four G of a step run
@@ -40,10 +39,12 @@
    1 MiB messages, CPU time: 470 MB/s for this core, 500 with
    BLAKE2B_AVX512, 930 to 1000 for blake2b_blocks_portable, so
    hash-impl passes both vector cores by on a Zen 5 (cpu_is_zen5).
-   Zen 4 and Intel's cores add, xor and shuffle vectors in 1 cycle:
-   there the chain should be as short as the scalar one, with a
-   quarter of the instructions, so these cores stay first elsewhere
-   (not measured: no such CPU was at hand).  */
+   Zen 4 and Intel's cores add, xor and shuffle vectors in 1 cycle,
+   so these cores stay first there.  On a 2-core Intel Xeon VM
+   (family 6, model 207; vpaddq, vpxor, vprorq 1 cycle, vpermq 3),
+   bench/hashspeed, 1 MiB messages: 1010 MB/s for BLAKE2B_AVX512
+   (about 350 cycles a block against the chain's 288), 920 for AVX2,
+   740 for the portable core.  */
 
 #include "hash-variants.h"
 
@@ -77,17 +78,28 @@
 # define ROR63(x) _mm256_or_si256 (_mm256_srli_epi64 (x, 63), ADD (x, x))
 #endif
 
+/* Keep the value of X as it is computed: the compiler may not
+   reassociate an addition across it.  */
+#define SETTLED(x) __asm__ ("" : "+v" (x))
+
 /* One G on the four lanes of the rows A, B, C and D, with the message
    words MX and MY (RFC 7693 3.1).  The message word is added to A
-   first, as it is ready before B.  */
+   first, as it is ready before B, so that one addition after B's is
+   on the chain; SETTLED keeps GCC from adding B to the message word
+   first, which put two there (0.87 GB/s instead of 1.0 on a Xeon of
+   the 2-core VMs).  */
 #define G4(a, b, c, d, mx, my)                                          \
   do                                                                    \
     {                                                                   \
-      a = ADD (ADD (a, mx), b);                                         \
+      a = ADD (a, mx);                                                  \
+      SETTLED (a);                                                      \
+      a = ADD (a, b);                                                   \
       d = ROR32 (XOR (d, a));                                           \
       c = ADD (c, d);                                                   \
       b = ROR24 (XOR (b, c));                                           \
-      a = ADD (ADD (a, my), b);                                         \
+      a = ADD (a, my);                                                  \
+      SETTLED (a);                                                      \
+      a = ADD (a, b);                                                   \
       d = ROR16 (XOR (d, a));                                           \
       c = ADD (c, d);                                                   \
       b = ROR63 (XOR (b, c));                                           \
@@ -103,28 +115,35 @@
 #define DIAG(r, k) S (r, 7, k), S (r, 4, k), S (r, 5, k), S (r, 6, k)
 
 #if BLAKE2B_AVX512
-/* Declare the block at P as two ZMM vectors, words 0..7 and 8..15.  */
+/* Declare the block at P as four YMM vectors, words 0..3, 4..7, 8..11
+   and 12..15.  */
 # define BLOCK_LOAD(p)                                                  \
-  __m512i mlo = _mm512_loadu_si512 (p);                                 \
-  __m512i mhi = _mm512_loadu_si512 ((p) + 64)
-/* The X and Y words of a step, lanes 0..3 in the low half, from the
-   indices I0..I3 and J0..J3.  */
-# define PAIR(i0, i1, i2, i3, j0, j1, j2, j3)                           \
-  _mm512_permutex2var_epi64 (mlo, _mm512_set_epi64 (j3, j2, j1, j0,    \
-                                                    i3, i2, i1, i0), mhi)
-# define STEP_WORDS(mx, my, step)                                       \
-  do                                                                    \
-    {                                                                   \
-      __m512i xy_ = (step);                                             \
-      mx = _mm512_castsi512_si256 (xy_);                                \
-      my = _mm512_extracti64x4_epi64 (xy_, 1);                          \
-    }                                                                   \
-  while (0)
-# define PAIR2(x, y) PAIR (x, y)
+  const __m256i q0 = _mm256_loadu_si256 ((const __m256i *) (p));        \
+  const __m256i q1 = _mm256_loadu_si256 ((const __m256i *) (p) + 1);    \
+  const __m256i q2 = _mm256_loadu_si256 ((const __m256i *) (p) + 2);    \
+  const __m256i q3 = _mm256_loadu_si256 ((const __m256i *) (p) + 3)
+/* The vector of the block's words I0..I3, lane 0 first: lane J takes
+   word IJ % 8 of words 0..7 (vpermt2q) and of words 8..15 (another),
+   and a blend keeps the one it needs.  Only YMM registers: on Intel's
+   cores, an instruction on ZMM registers in flight shuts port 1's
+   vector unit, and a vpermt2q on the ZMM pair of the whole block made
+   the core 14% slower there.  */
+# define GATHER(i0, i1, i2, i3)                                         \
+  _mm256_mask_blend_epi64 (HIGH (i0, 0) | HIGH (i1, 1) | HIGH (i2, 2)   \
+                           | HIGH (i3, 3),                              \
+                           _mm256_permutex2var_epi64                    \
+                             (q0, LOW3 (i0, i1, i2, i3), q1),           \
+                           _mm256_permutex2var_epi64                    \
+                             (q2, LOW3 (i0, i1, i2, i3), q3))
+/* The blend's bit of lane J for the word I: set if I is in 8..15.  */
+# define HIGH(i, j) ((i) >> 3 << (j))
+# define LOW3(i0, i1, i2, i3)                                           \
+  _mm256_set_epi64x ((i3) & 7, (i2) & 7, (i1) & 7, (i0) & 7)
+# define GATHER4(args) GATHER (args)
 # define COL_WORDS(mx, my, r)                                           \
-  STEP_WORDS (mx, my, PAIR2 (COL (r, 0), COL (r, 1)))
+  (mx = GATHER4 (COL (r, 0)), my = GATHER4 (COL (r, 1)))
 # define DIAG_WORDS(mx, my, r)                                          \
-  STEP_WORDS (mx, my, PAIR2 (DIAG (r, 0), DIAG (r, 1)))
+  (mx = GATHER4 (DIAG (r, 0)), my = GATHER4 (DIAG (r, 1)))
 #else
 /* Declare the block at P, read in place; words are little-endian, as
    on x86.  */
