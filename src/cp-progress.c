@@ -10,8 +10,11 @@
    it costs nothing until it comes.  The total of a tree is counted by
    a thread of its own while the copy starts, so that the copy does not
    wait for the count (the display says "of at least" until it is
-   done).  What this file may call: the engine's hook (copy-data.h),
-   stdio on stderr.  */
+   done).  The digest tools' lines may go to the terminal the display
+   is on (progress_share_terminal): they are then written out above
+   the display, erased first and drawn again under them.  What this
+   file may call: the engine's hook (copy-data.h), stdio on stderr and
+   on the stream of those lines.  */
 
 #include <config.h>
 
@@ -27,9 +30,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "fpending.h"
 #include "i18n.h"
 #include "quotearg.h"
 #include "xalloc.h"
@@ -79,6 +84,10 @@ static off_t cur_size, cur_done;
 static struct timespec started, last_drawn;
 static int drawn_width;
 
+/* The stream whose lines go to the terminal the display is on, or
+   NULL (progress_share_terminal).  */
+static FILE *shared_lines;
+
 /* The handler of SIGUSR1 and SIGINFO.  */
 static void
 want_status (int sig)
@@ -112,6 +121,36 @@ format_size (off_t n, char *buf, size_t size)
 
 static int format_line (char *line, size_t size, struct timespec now);
 
+/* Erase the display, if drawn: the cursor is left at the start of its
+   line.  */
+static void
+erase (void)
+{
+  if (display && drawn_width)
+    {
+      fprintf (stderr, "\r%*s\r", drawn_width, "");
+      fflush (stderr);
+      drawn_width = 0;
+    }
+}
+
+/* Something is about to be written to the terminal (a diagnostic, or
+   lines that share it): erase the display, write out the lines
+   waiting above it, and have the display drawn again at the next
+   piece hashed or copied, not a redraw period later.  */
+void
+progress_pause (void)
+{
+  if (!display)
+    return;
+  bool was_drawn = drawn_width != 0;
+  erase ();
+  if (shared_lines)
+    fflush (shared_lines);
+  if (was_drawn)
+    last_drawn = (struct timespec) { 0, 0 };
+}
+
 /* Print the status line SIGUSR1 asked for: the file being copied and
    how far it has got.  */
 static void
@@ -120,6 +159,10 @@ print_status (void)
   status_wanted = 0;
   if (!cur_src)
     return;
+  /* The lines that share the terminal first, then the status line
+     under them; else the display stays, the status line below it.  */
+  if (shared_lines)
+    progress_pause ();
   if (display && drawn_width)
     fputc ('\n', stderr);
   if (!cur_dst)
@@ -187,10 +230,16 @@ format_line (char *line, size_t size, struct timespec now)
   return n < (int) size ? n : (int) size - 1;
 }
 
-/* Draw the display line, over the one drawn before.  */
+/* Draw the display line, over the one drawn before; the lines waiting
+   to share its terminal first, above it.  */
 static void
 draw (struct timespec now)
 {
+  if (shared_lines && __fpending (shared_lines) != 0)
+    {
+      erase ();
+      fflush (shared_lines);
+    }
   char line[512];
   int n = format_line (line, sizeof line, now);
   int width = term_width () - 1;
@@ -268,6 +317,23 @@ progress_init_plain (bool want_display)
   clock_gettime (CLOCK_MONOTONIC, &started);
   last_drawn = started;
   return display;
+}
+
+/* With the display shown, let the lines of LINES, if it writes to the
+   terminal the display is on, share that terminal: the caller buffers
+   LINES fully (and writes them out with progress_pause, not fflush,
+   while the display is on), and each redraw writes them out first,
+   above the display.  Return whether they share it.  */
+bool
+progress_share_terminal (FILE *lines)
+{
+  struct stat out, err;
+  if (!display || !isatty (fileno (lines))
+      || fstat (fileno (lines), &out) != 0
+      || fstat (STDERR_FILENO, &err) != 0 || out.st_rdev != err.st_rdev)
+    return false;
+  shared_lines = lines;
+  return true;
 }
 
 /* Set up: catch SIGUSR1 (and SIGINFO), show the display if WANT_DISPLAY
@@ -361,12 +427,8 @@ progress_finish (void)
   end_count (true);
   free (count_names);
   count_names = NULL;
-  if (display && drawn_width)
-    {
-      fprintf (stderr, "\r%*s\r", drawn_width, "");
-      fflush (stderr);
-      drawn_width = 0;
-    }
+  erase ();
+  shared_lines = NULL;
   free (last_src);
   last_src = NULL;
   last_src_size = 0;

@@ -6,6 +6,7 @@
 #define BRISK_CP_PROGRESS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include "copy-data.h"
@@ -13,6 +14,8 @@
 void progress_catch_status (void);
 void progress_init (bool want_display, struct copy_engine *engine);
 bool progress_init_plain (bool want_display);
+bool progress_share_terminal (FILE *lines);
+void progress_pause (void);
 void progress_add (off_t bytes);
 void progress_total_open (void);
 void progress_total_add (off_t n);

@@ -52,6 +52,12 @@
 #include "xstrtol.h"
 #include "xstrtol-error.h"
 
+/* Each diagnostic erases the progress display first (and writes out
+   the lines waiting above it, when they share its terminal), so that
+   it does not run on from the display's text.  */
+#define error(status, errnum, ...)                                      \
+  (progress_pause (), error (status, errnum, __VA_ARGS__))
+
 #ifndef DIGEST_NAME
 # error "compile with -DDIGEST_NAME='\"md5\"' or another row's name"
 #endif
@@ -130,9 +136,12 @@ static bool recursive;
 static struct digest_walk walk;
 
 /* -g: show the progress display (cp's, src/cp-progress.c) if stderr is
-   a terminal; PROGRESS_SHOWN once it is.  */
+   a terminal; PROGRESS_SHOWN once it is, and LINES_UNDER_DISPLAY if
+   standard output is that terminal too (the lines then go out above
+   the display: see end_line).  */
 static bool show_progress;
 static bool progress_shown;
+static bool lines_under_display;
 
 /* --audit=DIR: after the check files, the regular files under
    AUDIT_DIR that no check line lists (in AUDIT) are reported as new.  */
@@ -390,7 +399,6 @@ The following six options are useful only when verifying checksums:\n\
 static const char progress_help[] = "\
   -g, --progress        show the bytes hashed, of the total, the rate and\n\
                           the file, on standard error if it is a terminal\n\
-                          (and standard output is not)\n\
 ";
 
 /* The lines of --help on -j.  */
@@ -840,7 +848,10 @@ end_line (bool newline)
   newline_pending |= newline;
   if (IO_LINES_FLUSH <= __fpending (stdout))
     {
-      fflush (stdout);
+      if (lines_under_display)
+        progress_pause ();
+      else
+        fflush (stdout);
       newline_pending = false;
     }
 }
@@ -1805,18 +1816,17 @@ parse_options (int argc, char **argv, bool *debug)
 /* Catch SIGUSR1 (its status line), hook the read loops, and with -g
    and stderr a terminal show the display, whose total is that of
    FILES (with -r, counted by a thread of cp's progress) or, with
-   DO_CHECK, of the files the check lines list, as they are read.  */
+   DO_CHECK, of the files the check lines list, as they are read.
+   Before any output: the display may decide how stdout is buffered.  */
 static void
 start_progress (bool do_check, char **files)
 {
   main_thread = true;
   digest_progress_hook = note_hashed;
-  /* Lines to the same terminal would break into the display; they show
-     the progress themselves.  */
-  progress_shown = progress_init_plain (show_progress
-                                        && !isatty (STDOUT_FILENO));
+  progress_shown = progress_init_plain (show_progress);
   if (!progress_shown)
     return;
+  lines_under_display = progress_share_terminal (stdout);
   if (recursive && !do_check)
     {
       int n = 0;
@@ -1862,13 +1872,19 @@ main (int argc, char **argv)
     error (EXIT_FAILURE, 0,
            B_("the --raw option is not supported with multiple files"));
 
+  static char *stdin_only[] = { (char *) "-", NULL };
+  char **files = have_operands ? argv + optind : stdin_only;
+  if (!is_sum)
+    start_progress (do_check, files);
+
   /* Whole lines, IO_LINES_FLUSH bytes of them at a time (one at a
-     time to a terminal): tools running in parallel into one file do
-     not mix their lines (as GNU's do), and many files cost one write
-     for many lines.  error () writes stdout out before it prints, so
-     lines and diagnostics come in the order they were made.  */
+     time to a terminal, or a few times a second above the progress
+     display on it): tools running in parallel into one file do not
+     mix their lines (as GNU's do), and many files cost one write for
+     many lines.  error () writes stdout out before it prints, so lines
+     and diagnostics come in the order they were made.  */
   stdout_is_tty = isatty (STDOUT_FILENO);
-  if (stdout_is_tty)
+  if (stdout_is_tty && !lines_under_display)
     setvbuf (stdout, NULL, _IOLBF, 0);
   else
     {
@@ -1876,11 +1892,7 @@ main (int argc, char **argv)
       setvbuf (stdout, out_buf, _IOFBF, IO_LINES_BUFSIZE);
     }
 
-  static char *stdin_only[] = { (char *) "-", NULL };
-  char **files = have_operands ? argv + optind : stdin_only;
   bool ok = true;
-  if (!is_sum)
-    start_progress (do_check, files);
   if (do_check ? start_check () : !is_sum)
     start_pool (do_check || (files[0] && files[1]) || recursive);
   if (do_check && audit_dir)

@@ -3,7 +3,9 @@
 # src/cp-progress.c).  With standard error a terminal (under script(1))
 # and standard output not, -g draws "X of TOTAL (N%)" and erases it at
 # the end, with -r and with -c; with standard error not a terminal it
-# writes nothing there.  SIGUSR1 prints one status line (bytes hashed,
+# writes nothing there.  With both on the terminal, the lines and a
+# diagnostic go out above the display: the screen, rendered from what
+# the terminal received, holds exactly the lines and the message.  SIGUSR1 prints one status line (bytes hashed,
 # rate, the file whose line is next) and the run goes on.  The lines printed are those of a
 # run without -g.  Each run starts with a FIFO whose writer pauses, so
 # that the display is due (it is redrawn at most five times a second)
@@ -39,6 +41,58 @@ on_terminal_ ()
   wait $ot_writer_
   display_shown_ term "$3" || { echo "$1 $2"; cat script.err; return 1; }
 }
+
+# render_ TERM: the rows that the terminal shows after receiving TERM:
+# a carriage return goes back to the start of the row, a newline to
+# the next row, any other byte is written over the row from there;
+# blanks at the end of a row are not shown.
+render_ ()
+{
+  perl -0777 -ne '
+    my @rows;
+    my ($row, $col) = ("", 0);
+    for my $c (split //) {
+      if ($c eq "\r") { $col = 0 }
+      elsif ($c eq "\n") { push @rows, $row; $row = ""; $col = 0 }
+      else {
+        $row .= " " x ($col - length $row) if length $row < $col;
+        substr ($row, $col, 1) = $c;
+        $col++;
+      }
+    }
+    push @rows, $row if length $row;
+    s/ +\z// for @rows;
+    print "$_\n" for @rows' "$1"
+}
+
+# (d) Standard output the same terminal: a FIFO whose writer pauses,
+# so that the display is drawn; a missing operand, whose message must
+# erase it; a tree, whose lines wait; a second paused FIFO, during
+# which a redraw writes them out above the display.
+make_random_ part3 700 8 || framework_failure_ "make part3"
+rm -f fifo fifo2 && mkfifo fifo fifo2 || framework_failure_ mkfifo
+cat part1 part2 > fifo.data && cat part3 part1 > fifo2.data \
+  || framework_failure_ "make fifo data"
+{ ref_ sha256sum fifo.data; ref_ sha256sum missing;
+  ref_ sha256sum tree/f1 tree/f2 tree/f3 tree/sub/g1 tree/sub/g2 \
+    tree/sub/g3 fifo2.data; } 2>&1 \
+  | sed 's/fifo\.data/fifo/; s/fifo2\.data/fifo2/; s/^[^:]*sha256sum: /sha256sum: /' \
+  > exp.screen
+echo 'exit 1' >> exp.screen
+slow_writer_ fifo &
+w1=$!
+{ cat part3; sleep 0.5; cat part1; } > fifo2 &
+w2=$!
+script -qfc "'$BRISK_BIN/sha256sum' -g -r fifo missing tree fifo2; echo \"exit \$?\"" \
+  /dev/null < /dev/null > term 2> script.err
+wait $w1 $w2
+render_ term | sed 's/^[^:]*sha256sum: /sha256sum: /' > screen
+compare exp.screen screen || { echo "what the terminal received:"; cat -A term; fail=1; }
+tr '\r' '\n' < term \
+  | grep -a -E '^[0-9.]+ (B|KiB|MiB) of (at least )?[0-9.]+ (B|KiB|MiB)' \
+  > /dev/null \
+  || { echo "no progress display with stdout on the terminal:"; cat -A term
+       fail=1; }
 
 for t in sha256sum md5sum cksum; do
   ref_ $t fifo.data tree/f1 tree/f2 tree/f3 tree/sub/g1 tree/sub/g2 \
