@@ -89,17 +89,20 @@ base64_length (size_t n)
   return (n + 2) / 3 * 4;
 }
 
-/* Whether the N bytes at S are the base64 form of N * 3 / 4 bytes or
-   fewer, padded with '=' as base64_encode pads them.  */
+/* Whether the N bytes at S are the base64 form of BYTES bytes: as
+   many as base64_encode writes, its digits then exactly the '='s it
+   pads them with.  GNU calls a field padded otherwise ("==" where one
+   '=' belongs, or none) improper, not a digest that fails.  */
 static bool
-valid_base64 (const char *s, size_t n)
+valid_base64 (const char *s, size_t n, size_t bytes)
 {
-  /* The digits end before at most two '='.  */
-  size_t digits = n;
-  while (digits && n - digits < 2 && s[digits - 1] == '=')
-    digits--;
-  for (size_t i = 0; i < digits; i++)
-    if (!(c_isalnum (s[i]) || s[i] == '+' || s[i] == '/'))
+  if (n != base64_length (bytes))
+    return false;
+  size_t digits = n - (3 - bytes % 3) % 3;
+  for (size_t i = 0; i < n; i++)
+    if (i < digits
+        ? !(c_isalnum (s[i]) || s[i] == '+' || s[i] == '/')
+        : s[i] != '=')
       return false;
   return true;
 }
@@ -120,7 +123,7 @@ valid_hex (struct digest_line_parser *p, const char *hex)
           return false;
       return true;
     }
-  if (p->base64 && len == base64_length (n / 2) && valid_base64 (hex, len))
+  if (p->base64 && valid_base64 (hex, len, n / 2))
     {
       p->is_base64 = true;
       return true;
@@ -389,11 +392,12 @@ cksum_field_length (struct digest_line_parser *p, const char *s)
       size_t bytes = n / 2;
       if (n != field || n % 2)
         {
-          if (!p->base64 || field < BASE64_MIN_FIELD || field % 4
-              || !valid_base64 (s, field))
+          if (!p->base64 || field < BASE64_MIN_FIELD || field % 4)
             return 0;
           bytes = field / 4 * 3 - (s[field - 1] == '=')
                   - (s[field - 2] == '=');
+          if (!valid_base64 (s, field, bytes))
+            return 0;
         }
       bool ok = (p->sha2_family ? pick_sha (p, "sha", 8 * bytes)
                  : is_sha3 (t) ? pick_sha (p, "sha3-", 8 * bytes)

@@ -45,6 +45,22 @@ for a in md5 sha1 sha256 sha512 blake2b sm3 crc bsd sysv; do
     esac
   done
 done
+# A base64 field padded otherwise than base64 encodes it is improper,
+# as GNU's valid_digits calls it, not a digest that fails: for SHA-256
+# (32 bytes, one '='), "==" in the place of the last digit and its '=',
+# or no '=' at all.
+b=$(brisk_ cksum -a sha256 --base64 --untagged abc | cut -d' ' -f1)
+case $b in
+  *[!=]=) ;;
+  *) echo "sha256 in base64 ends in one '=': $b" >&2; fail=1 ;;
+esac
+for form in "${b%?=}==" "${b%=}A"; do
+  printf 'SHA256 (abc) = %s\n' "$form" > pad.sum
+  returns_ 1 brisk_ cksum -c pad.sum > out 2> err || fail=1
+  grep 'no properly formatted checksum lines found' err > /dev/null \
+    || { echo "cksum -c of $form: not improper" >&2; cat err; fail=1; }
+done
+
 returns_ 1 brisk_ cksum --raw abc rnd > out 2> err || fail=1
 grep 'the --raw option is not supported with multiple files' err > /dev/null \
   || fail=1

@@ -2,28 +2,42 @@
 # seed, for tests/fuzz/record-check-line (GNU's answers, recorded) and
 # tests/fuzz/check-line.sh (ours, compared with them).  Sourced.
 
-# The tools of the digest_algos rows, in their order: byte 0 of a seed.
-check_line_tools='md2sum md4sum md5sum sha1sum sha224sum sha256sum
-  sha384sum sha512sum'
+# The digest_algos rows (lib/digest-algos.c), in their order: byte 0 of
+# a seed chooses one.
+check_line_rows='md2 md4 md5 sha1 sha224 sha256 sha384 sha512 crc crc32b
+  sm3 bsd sysv blake2b sha3-224 sha3-256 sha3-384 sha3-512'
 
-# Print the name of the tool that reads the check-line seed SEED, or
-# nothing if GNU has no answer for it: an algorithm GNU lacks (md2,
-# md4), or records cut at NUL bytes (flag 2: GNU's --check reads lines).
+# Print the command (a tool and its options, words) that reads the
+# check-line seed SEED, or nothing if GNU 9.1 has no answer for it: an
+# algorithm GNU lacks (md2, md4, sha3, or a *sum tool of sm3), records
+# cut at NUL bytes (flag 2: GNU's --check reads lines), base64 digests
+# (flag 16, GNU 9.2) or -a sha2 (flag 32, GNU 9.9).  With flag 4,
+# cksum's rules: "cksum" with flag 8, else "cksum -a ALGO".
 check_line_tool ()
 {
   set -- $(od -An -tu1 -N2 "$1")
-  [ $(($2 & 2)) -eq 0 ] || return 0
-  case $1 in
-    0|1) ;;
-    *) set -- "$1" $check_line_tools
-       shift $(($1 % 8 + 1))
-       echo "$1" ;;
-  esac
+  [ $(($2 & (2 | 16 | 32))) -eq 0 ] || return 0
+  cl_flags_=$2
+  set -- $(($1 % 18 + 1)) $check_line_rows
+  shift $1
+  if [ $((cl_flags_ & 4)) -eq 0 ]; then
+    case $1 in
+      md5|sha1|sha224|sha256|sha384|sha512) echo "${1}sum" ;;
+      blake2b) echo b2sum ;;
+    esac
+  elif [ $((cl_flags_ & 8)) -ne 0 ]; then
+    echo cksum
+  else
+    case $1 in
+      md5|sha1|sha224|sha256|sha384|sha512|sm3|blake2b) echo "cksum -a $1" ;;
+    esac
+  fi
 }
 
-# Print what the TOOL in the directory DIR answers for the check-line
-# seed SEED: its exit status, standard output and standard error, for
-# "TOOL -c --warn" on the seed's check file (a file, or standard input
+# Print what the TOOL (words: a tool and its options) in the directory
+# DIR answers for the check-line seed SEED: its exit status, standard
+# output and standard error, for "TOOL -c --warn" on the seed's check
+# file (a file, or standard input
 # if flag 1 is set), run as TOOL in an empty directory, where no file
 # the lines name exists.
 check_line_answer ()
@@ -36,9 +50,9 @@ check_line_answer ()
     PATH=$dir:$PATH
     st=0
     if [ $((flags & 1)) -eq 1 ]; then
-      "$tool" -c --warn - < in > ../cl.out 2> ../cl.err || st=$?
+      $tool -c --warn - < in > ../cl.out 2> ../cl.err || st=$?
     else
-      "$tool" -c --warn in < /dev/null > ../cl.out 2> ../cl.err || st=$?
+      $tool -c --warn in < /dev/null > ../cl.out 2> ../cl.err || st=$?
     fi
     echo "status $st"
   )

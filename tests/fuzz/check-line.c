@@ -3,9 +3,12 @@
 
    Input: byte 0 chooses the algorithm (a digest_algos row), byte 1
    holds flags (bit 0: the check file is standard input; bit 1: the
-   records end in NUL bytes rather than newlines, as -z output would),
-   and the rest is the check file, cut into records as getline cuts
-   them.  Each record goes to the parser in an allocation of exactly
+   records end in NUL bytes rather than newlines, as -z output would;
+   bit 2: GNU cksum's rules, digest_line_init_cksum, as cksum -a ALGO
+   -c reads, with bit 3 as cksum -c without -a, each line's tag
+   picking its algorithm, bit 4 digests in base64 allowed, bit 5 the
+   SHA-2 family of -a sha2), and the rest is the check file, cut into
+   records as getline cuts them.  Each record goes to the parser in an allocation of exactly
    its length plus the NUL after it, so that AddressSanitizer sees any
    read or write beyond.  One parser reads every record, so that the
    choice between the GNU and BSD reversed forms carries over as in
@@ -17,6 +20,11 @@
    - round trips: the pair, written back as *sum writes it (GNU and
      --tag form, escaped where *sum escapes), parses to the same pair
      through a fresh parser.
+   With cksum's rules, *HEX is the digits of the algorithm the line
+   picked (its length that of the row, or of the BLAKE2b length its tag
+   names), or their base64 form where allowed, and the tagged line
+   written back as cksum writes it parses to the same pair, algorithm
+   and length.
    GNU's own verdicts on the seed corpus are recorded in
    tests/fuzz/check-line.gnu and compared by tests/fuzz/check-line.sh.  */
 
@@ -50,16 +58,40 @@ put_name (char *out, size_t *n, const char *name, bool escape)
     }
 }
 
-/* Write HEX and NAME back as the line *sum prints for them (TAG: in
-   the --tag form of ALGO), parse it with a fresh parser, and check
-   that the same pair comes out.  */
+/* How a parser of check lines is started: the tool's row, and with
+   cksum's rules their options (see LLVMFuzzerTestOneInput).  */
+struct rules
+{
+  const struct digest_algo *algo;
+  bool cksum, tag_picks_algo, base64, sha2_family;
+};
+
+/* Start P as R says.  */
 static void
-round_trip (const struct digest_algo *algo, const char *hex,
-            const char *name, bool tag)
+start_parser (struct digest_line_parser *p, const struct rules *r)
+{
+  if (r->cksum)
+    {
+      digest_line_init_cksum (p, r->algo, r->tag_picks_algo, r->base64);
+      p->sha2_family = r->sha2_family;
+    }
+  else
+    digest_line_init (p, r->algo);
+}
+
+/* Write HEX and NAME back as the line the tool prints for them (TAG:
+   in the --tag form of ALGO, the algorithm of the line, with the
+   length of its digest, HEX_LEN hex digits, after the tag where that
+   is not the longest, as cksum writes "BLAKE2b-256"), parse it with a
+   fresh parser started by R, and check that the same pair comes out,
+   of the same algorithm and length.  */
+static void
+round_trip (const struct rules *r, const struct digest_algo *algo,
+            size_t hex_len, const char *hex, const char *name, bool tag)
 {
   size_t namelen = strlen (name);
   size_t hexlen = strlen (hex);
-  size_t cap = 2 * namelen + hexlen + strlen (algo->bsd_tag) + 16;
+  size_t cap = 2 * namelen + hexlen + strlen (algo->bsd_tag) + 32;
   char *line = malloc (cap);
   CHECK (line);
   bool escape = strpbrk (name, "\\\n\r") != NULL;
@@ -68,7 +100,11 @@ round_trip (const struct digest_algo *algo, const char *hex,
     line[n++] = '\\';
   if (tag)
     {
-      n += sprintf (line + n, "%s (", algo->bsd_tag);
+      n += sprintf (line + n, "%s", algo->bsd_tag);
+      size_t max = algo->max_size ? algo->max_size : algo->digest_size;
+      if (hex_len != 2 * max)
+        n += sprintf (line + n, "-%zu", hex_len * 4);
+      n += sprintf (line + n, " (");
       put_name (line, &n, name, escape);
       n += sprintf (line + n, ") = %s", hex);
     }
@@ -82,34 +118,84 @@ round_trip (const struct digest_algo *algo, const char *hex,
   CHECK (n < cap);
 
   struct digest_line_parser p;
-  digest_line_init (&p, algo);
+  start_parser (&p, r);
   char *hex2, *name2;
   CHECK (digest_line_parse (&p, line, n, false, &hex2, &name2)
          == DIGEST_LINE_PROPER);
   CHECK (strcmp (hex, hex2) == 0);
   CHECK (strcmp (name, name2) == 0);
+  CHECK (strcmp (p.algo->name, algo->name) == 0);
+  CHECK (p.algo->digest_size == algo->digest_size);
+  CHECK (p.hex_len == hex_len);
   free (line);
+}
+
+/* Whether ALGO is one of the SHA-3 rows.  */
+static bool
+is_sha3_row (const struct digest_algo *algo)
+{
+  return strncmp (algo->name, "sha3-", 5) == 0;
+}
+
+/* Whether the LEN bytes at S are the base64 form of N bytes.  */
+static bool
+is_base64_of (const char *s, size_t len, size_t n)
+{
+  if (len != (n + 2) / 3 * 4)
+    return false;
+  size_t pad = n % 3 ? 3 - n % 3 : 0;
+  for (size_t i = 0; i < len; i++)
+    if (i < len - pad
+        ? !(c_isalnum (s[i]) || s[i] == '+' || s[i] == '/')
+        : s[i] != '=')
+      return false;
+  return true;
 }
 
 /* Check what the parser said of the proper record REC (LEN + 1 bytes):
    HEX and NAME.  */
 static void
-check_proper (const struct digest_algo *algo, const char *rec, size_t len,
-              const char *hex, const char *name, bool is_stdin)
+check_proper (const struct rules *r, const struct digest_line_parser *p,
+              const char *rec, size_t len, const char *hex,
+              const char *name, bool is_stdin)
 {
+  const struct digest_algo *algo = p->algo;
   CHECK (rec <= hex && hex < rec + len);
   CHECK (rec <= name && name <= rec + len);
+  CHECK (algo->form == DIGEST_FORM_HEX);
+  /* The line's algorithm is the tool's, but for cksum without -a
+     (any), -a sha2 (a SHA-2 row), -a blake2b (of some length) and -a
+     sha3 (a SHA-3 row).  */
+  CHECK (!r->cksum ? algo == r->algo
+         : r->tag_picks_algo || r->sha2_family || algo->max_size
+         || strcmp (algo->name, r->algo->name) == 0
+         || (is_sha3_row (r->algo) && is_sha3_row (algo)));
+  /* A tag with a length shorter than the algorithm's ("SHA256-128")
+     is read as GNU reads it: its digits, that many, are compared with
+     the whole digest (and never match).  Only a row whose length is a
+     parameter is made that long.  */
   size_t hexlen = strlen (hex);
-  CHECK (hexlen == 2 * algo->digest_size);
-  for (size_t i = 0; i < hexlen; i++)
-    CHECK (c_isxdigit (hex[i]));
+  CHECK (p->hex_len % 2 == 0 && 0 < p->hex_len);
+  CHECK (p->hex_len == 2 * algo->digest_size
+         || (r->cksum && !algo->max_size
+             && p->hex_len < 2 * algo->digest_size));
+  if (p->is_base64)
+    CHECK (r->base64 && is_base64_of (hex, hexlen, p->hex_len / 2));
+  else
+    {
+      CHECK (hexlen == p->hex_len);
+      for (size_t i = 0; i < hexlen; i++)
+        CHECK (c_isxdigit (hex[i]));
+    }
   CHECK (!(is_stdin && strcmp (name, "-") == 0));
   /* A name that starts with a blank or '*' reads back from the GNU
      form only as such a name; an empty one never does (GNU cannot
-     write it).  */
-  if (*name && *name != ' ' && *name != '\t' && *name != '*')
-    round_trip (algo, hex, name, false);
-  round_trip (algo, hex, name, true);
+     write it).  With cksum's rules, only the tagged form is sure to
+     read back alone: an untagged line's length may come from the
+     tagged line before it, and without -a it has no algorithm.  */
+  if (!r->cksum && *name && *name != ' ' && *name != '\t' && *name != '*')
+    round_trip (r, algo, p->hex_len, hex, name, false);
+  round_trip (r, algo, p->hex_len, hex, name, true);
 }
 
 int
@@ -117,14 +203,30 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   if (size < 2)
     return 0;
-  const struct digest_algo *algo = FUZZ_ALGO (data[0]);
+  struct rules r = { FUZZ_ALGO (data[0]), data[1] & 4, data[1] & 8,
+                     data[1] & 16, data[1] & 32 };
   bool is_stdin = data[1] & 1;
   char delim = data[1] & 2 ? '\0' : '\n';
   const char *p = (const char *) data + 2;
   const char *end = (const char *) data + size;
+  /* As the tools: cksum without -a has its default, the CRC; -c is
+     refused for the CRCs and sums, and -a sha2 is -a sha256 with the
+     family's rules.  */
+  if (r.cksum && r.tag_picks_algo)
+    r.algo = digest_algo_find ("crc");
+  else if (r.algo->form != DIGEST_FORM_HEX)
+    return 0;
+  if (r.sha2_family)
+    {
+      if (!r.cksum || r.tag_picks_algo)
+        return 0;
+      r.algo = digest_algo_find ("sha256");
+    }
+  if (!r.cksum)
+    r.tag_picks_algo = r.base64 = false;
 
   struct digest_line_parser parser;
-  digest_line_init (&parser, algo);
+  start_parser (&parser, &r);
   while (p < end)
     {
       const char *eol = memchr (p, delim, end - p);
@@ -136,7 +238,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       char *hex, *name;
       if (digest_line_parse (&parser, rec, len, is_stdin, &hex, &name)
           == DIGEST_LINE_PROPER)
-        check_proper (algo, rec, len, hex, name, is_stdin);
+        check_proper (&r, &parser, rec, len, hex, name, is_stdin);
       free (rec);
       p += len;
     }
