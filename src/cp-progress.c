@@ -34,8 +34,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "fpending.h"
 #include "i18n.h"
+#include "progname.h"
 #include "quotearg.h"
 #include "xalloc.h"
 
@@ -305,6 +307,17 @@ progress_catch_status (void)
 #endif
 }
 
+/* error ()'s hook, called before it prints a diagnostic (after it has
+   written standard output out): erase the display first, so that the
+   message does not run on from its text, then the program's name, as
+   error () prints it.  */
+static void
+erase_then_progname (void)
+{
+  progress_pause ();
+  fprintf (stderr, "%s: ", program_name);
+}
+
 /* Set up without a copy engine (the digest tools, which call
    progress_add): catch SIGUSR1 (and SIGINFO), show the display if
    WANT_DISPLAY and stderr is a terminal.  Return whether it is
@@ -314,6 +327,8 @@ progress_init_plain (bool want_display)
 {
   progress_catch_status ();
   display = want_display && isatty (STDERR_FILENO);
+  if (display)
+    error_print_progname = erase_then_progname;
   clock_gettime (CLOCK_MONOTONIC, &started);
   last_drawn = started;
   return display;

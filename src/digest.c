@@ -52,9 +52,11 @@
 #include "xstrtol.h"
 #include "xstrtol-error.h"
 
-/* Each diagnostic erases the progress display first (and writes out
-   the lines waiting above it, when they share its terminal), so that
-   it does not run on from the display's text.  */
+/* Each diagnostic erases the progress display first and writes out
+   the lines waiting above it, when they share its terminal.  (The
+   hook that cp-progress gives error () erases it too, but error ()
+   writes standard output out before it calls the hook: those lines
+   would run on from the display's text.)  */
 #define error(status, errnum, ...)                                      \
   (progress_pause (), error (status, errnum, __VA_ARGS__))
 

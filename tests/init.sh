@@ -79,6 +79,11 @@
 #                        line matching the extended regular expression
 #                        PATTERN, and the display erased at the end; else
 #                        prints what is wrong and fails.
+#   render_ TERM         prints the rows that a terminal shows after
+#                        receiving TERM (what script(1) caught): "\r" goes
+#                        back to the start of the row, "\n" to the next,
+#                        other bytes are written over the row; blanks at
+#                        the end of a row are not shown.
 #   calls_per_file_ BASE RUN N LIMIT WHAT
 #                        from two strace -c -f summaries, BASE (a run with
 #                        few files) and RUN (the same with N files more),
@@ -629,6 +634,26 @@ display_shown_ ()
     exit (length ($2) >= length ($1) ? 0 : 1)' "$1" \
     || { echo "the display is not erased at the end:"
          tail -c 300 "$1" | od -An -c; return 1; }
+}
+
+# render_ TERM: see the head of this file.
+render_ ()
+{
+  perl -0777 -ne '
+    my @rows;
+    my ($row, $col) = ("", 0);
+    for my $c (split //) {
+      if ($c eq "\r") { $col = 0 }
+      elsif ($c eq "\n") { push @rows, $row; $row = ""; $col = 0 }
+      else {
+        $row .= " " x ($col - length $row) if length $row < $col;
+        substr ($row, $col, 1) = $c;
+        $col++;
+      }
+    }
+    push @rows, $row if length $row;
+    s/ +\z// for @rows;
+    print "$_\n" for @rows' "$1"
 }
 
 # calls_per_file_ BASE RUN N LIMIT WHAT: see the head of this file.

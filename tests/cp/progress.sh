@@ -59,6 +59,24 @@ display_shown_ term '^[0-9.]+ (B|KiB|MiB) of 64\.[0-9] MiB \([0-9]+%\)' \
   || { cat script.err; fail=1; }
 check_copies_ d1
 
+# (a2) A diagnostic while the display is drawn erases it first: the
+# screen holds the message alone on its row.
+rm -f fifo && mkfifo fifo || framework_failure_ mkfifo
+slow_writer_ fifo &
+writer=$!
+mkdir d3 || framework_failure_ mkdir
+script -qfc "'$cp' -g fifo missing d3; echo \"exit \$?\"" \
+  /dev/null < /dev/null > term 2> script.err
+wait $writer
+render_ term | sed 's/^[^:]*cp: /cp: /' > screen
+printf '%s\n' "cp: cannot stat 'missing': No such file or directory" \
+  'exit 1' > exp.screen
+compare exp.screen screen || { echo "what the terminal received:"; cat -A term
+                               fail=1; }
+tr '\r' '\n' < term | grep -a -E '^[0-9.]+ (B|KiB) ' > /dev/null \
+  || { echo "no display before the message:"; cat -A term; fail=1; }
+compare fifo.exp d3/fifo || fail=1
+
 # (b) Standard error not a terminal: nothing on it.
 rm -f fifo && mkfifo fifo || framework_failure_ mkfifo
 slow_writer_ fifo &

@@ -42,29 +42,6 @@ on_terminal_ ()
   display_shown_ term "$3" || { echo "$1 $2"; cat script.err; return 1; }
 }
 
-# render_ TERM: the rows that the terminal shows after receiving TERM:
-# a carriage return goes back to the start of the row, a newline to
-# the next row, any other byte is written over the row from there;
-# blanks at the end of a row are not shown.
-render_ ()
-{
-  perl -0777 -ne '
-    my @rows;
-    my ($row, $col) = ("", 0);
-    for my $c (split //) {
-      if ($c eq "\r") { $col = 0 }
-      elsif ($c eq "\n") { push @rows, $row; $row = ""; $col = 0 }
-      else {
-        $row .= " " x ($col - length $row) if length $row < $col;
-        substr ($row, $col, 1) = $c;
-        $col++;
-      }
-    }
-    push @rows, $row if length $row;
-    s/ +\z// for @rows;
-    print "$_\n" for @rows' "$1"
-}
-
 # (d) Standard output the same terminal: a FIFO whose writer pauses,
 # so that the display is drawn; a missing operand, whose message must
 # erase it; a tree, whose lines wait; a second paused FIFO, during
