@@ -46,28 +46,29 @@ check_copies_ ()
   diff -r tree "$1/tree" || fail=1
 }
 
+# on_terminal_ DIR ARGS: make DIR and run "cp -g ARGS" (words) under
+# script(1), into term, with a slow writer on a new fifo.
+on_terminal_ ()
+{
+  rm -f fifo && mkfifo fifo || framework_failure_ mkfifo
+  slow_writer_ fifo &
+  ot_writer_=$!
+  mkdir "$1" || framework_failure_ mkdir
+  script -qfc "'$cp' -g $2; echo \"exit \$?\"" \
+    /dev/null < /dev/null > term 2> script.err
+  wait $ot_writer_
+}
+
 # (a) Standard error a terminal: a progress line, erased at the end.
 # The pty turns "\n" into "\r\n"; cp writes nothing else.
-rm -f fifo && mkfifo fifo || framework_failure_ mkfifo
-slow_writer_ fifo &
-writer=$!
-mkdir d1 || framework_failure_ mkdir
-script -qfc "'$cp' -g -r --copy-contents fifo big tree d1; echo \"exit \$?\"" \
-  /dev/null < /dev/null > term 2> script.err
-wait $writer
+on_terminal_ d1 "-r --copy-contents fifo big tree d1"
 display_shown_ term '^[0-9.]+ (B|KiB|MiB) of 64\.[0-9] MiB \([0-9]+%\)' \
   || { cat script.err; fail=1; }
 check_copies_ d1
 
 # (a2) A diagnostic while the display is drawn erases it first: the
 # screen holds the message alone on its row.
-rm -f fifo && mkfifo fifo || framework_failure_ mkfifo
-slow_writer_ fifo &
-writer=$!
-mkdir d3 || framework_failure_ mkdir
-script -qfc "'$cp' -g fifo missing d3; echo \"exit \$?\"" \
-  /dev/null < /dev/null > term 2> script.err
-wait $writer
+on_terminal_ d3 "fifo missing d3"
 render_ term | sed 's/^[^:]*cp: /cp: /' > screen
 printf '%s\n' "cp: cannot stat 'missing': No such file or directory" \
   'exit 1' > exp.screen
