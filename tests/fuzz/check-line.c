@@ -8,9 +8,9 @@
    -c reads, with bit 3 as cksum -c without -a, each line's tag
    picking its algorithm, bit 4 digests in base64 allowed, bit 5 the
    SHA-2 family of -a sha2), and the rest is the check file, cut into
-   records as getline cuts them.  Each record goes to the parser in an allocation of exactly
-   its length plus the NUL after it, so that AddressSanitizer sees any
-   read or write beyond.  One parser reads every record, so that the
+   records as getline cuts them.  Each record goes to the parser in an
+   allocation of exactly its length plus the NUL after it, so that
+   AddressSanitizer sees any read or write beyond.  One parser reads every record, so that the
    choice between the GNU and BSD reversed forms carries over as in
    the tool.
 
