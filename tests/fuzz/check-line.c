@@ -10,9 +10,9 @@
    SHA-2 family of -a sha2), and the rest is the check file, cut into
    records as getline cuts them.  Each record goes to the parser in an
    allocation of exactly its length plus the NUL after it, so that
-   AddressSanitizer sees any read or write beyond.  One parser reads every record, so that the
-   choice between the GNU and BSD reversed forms carries over as in
-   the tool.
+   AddressSanitizer sees any read or write beyond.  One parser reads
+   every record, so that the choice between the GNU and BSD reversed
+   forms carries over as in the tool.
 
    Beyond "no crash, no undefined behaviour", for every proper record:
    - *HEX and *NAME lie inside the record, *HEX is exactly the digest's
