@@ -197,6 +197,22 @@ enum
   VERSION_OPTION
 };
 
+/* The last options of both tables below: Brisk's own (-j, -g, the
+   walk's), then -z, --debug, --help and --version, and the end.  */
+#define BRISK_OPTIONS                                                   \
+  { "threads", required_argument, NULL, 'j' },                          \
+  { "progress", no_argument, NULL, 'g' },                               \
+  { "recursive", no_argument, NULL, 'r' },                              \
+  { "dereference-args", no_argument, NULL, 'H' },                       \
+  { "dereference", no_argument, NULL, 'L' },                            \
+  { "no-dereference", no_argument, NULL, 'P' },                         \
+  { "one-file-system", no_argument, NULL, 'x' },                        \
+  { "zero", no_argument, NULL, 'z' },                                   \
+  { "debug", no_argument, NULL, DEBUG_OPTION },                         \
+  { "help", no_argument, NULL, HELP_OPTION },                           \
+  { "version", no_argument, NULL, VERSION_OPTION },                     \
+  { NULL, 0, NULL, 0 }
+
 /* The options of b2sum; the other *sum tools take them from the second
    on, without --length.  */
 static struct option const long_options[] = {
@@ -211,18 +227,7 @@ static struct option const long_options[] = {
   { "warn", no_argument, NULL, 'w' },
   { "strict", no_argument, NULL, STRICT_OPTION },
   { "tag", no_argument, NULL, TAG_OPTION },
-  { "threads", required_argument, NULL, 'j' },
-  { "progress", no_argument, NULL, 'g' },
-  { "recursive", no_argument, NULL, 'r' },
-  { "dereference-args", no_argument, NULL, 'H' },
-  { "dereference", no_argument, NULL, 'L' },
-  { "no-dereference", no_argument, NULL, 'P' },
-  { "one-file-system", no_argument, NULL, 'x' },
-  { "zero", no_argument, NULL, 'z' },
-  { "debug", no_argument, NULL, DEBUG_OPTION },
-  { "help", no_argument, NULL, HELP_OPTION },
-  { "version", no_argument, NULL, VERSION_OPTION },
-  { NULL, 0, NULL, 0 }
+  BRISK_OPTIONS
 };
 
 /* cksum's: -a and its formats, and --binary and --text as newer GNU's
@@ -243,18 +248,7 @@ static struct option const cksum_long_options[] = {
   { "untagged", no_argument, NULL, UNTAGGED_OPTION },
   { "base64", no_argument, NULL, BASE64_OPTION },
   { "raw", no_argument, NULL, RAW_OPTION },
-  { "threads", required_argument, NULL, 'j' },
-  { "progress", no_argument, NULL, 'g' },
-  { "recursive", no_argument, NULL, 'r' },
-  { "dereference-args", no_argument, NULL, 'H' },
-  { "dereference", no_argument, NULL, 'L' },
-  { "no-dereference", no_argument, NULL, 'P' },
-  { "one-file-system", no_argument, NULL, 'x' },
-  { "zero", no_argument, NULL, 'z' },
-  { "debug", no_argument, NULL, DEBUG_OPTION },
-  { "help", no_argument, NULL, HELP_OPTION },
-  { "version", no_argument, NULL, VERSION_OPTION },
-  { NULL, 0, NULL, 0 }
+  BRISK_OPTIONS
 };
 
 /* sum's.  */
