@@ -8,4 +8,5 @@ CKSUM_TESTS = \
   tests/cksum/errors.sh \
   tests/cksum/newer.sh \
   tests/cksum/output.sh \
+  tests/cksum/same-path.sh \
   tests/cksum/threads.sh
