@@ -292,12 +292,15 @@ copy_weighs (const struct digest_algo *algo, int fd, void *ctx,
      cksum -a sha3   4.10 / 3.50   4.50 / 3.05   openssl 4.95 / 3.72
 
    and again, 11 runs: sha512sum 2.59 / 2.67 on, 2.55 / 2.54 off,
-   openssl 2.73 / 2.66; b2sum 1.33 / 1.47 on, 1.33 / 1.33 off (the
-   machine was shared with other work: wall times are noisy, CPU times
-   less so).  With the thread sha512sum's CPU time reached or passed
-   openssl's.  The thread
-   can at best hide the copy, and the slower the hash, the smaller
-   the copy's share: on that Xeon, the share copy_weighs measured
+   openssl 2.73 / 2.66; b2sum 1.33 / 1.47 on, 1.33 / 1.33 off; and 9
+   runs: sha512sum 3.08 / 2.68 on, 2.62 / 2.45 off, openssl 2.57 /
+   2.45 (the machine was shared with other work: wall times are
+   noisy, CPU times less so).  With the thread sha512sum's CPU time
+   reached or passed openssl's; without it, sha512sum is level with
+   openssl (0.92-1.05 of its CPU time in four series), the rest being
+   the hash core's (bench/hashspeed: 480-500 MB/s, openssl 505-522).
+   The thread can at best hide the copy, and the slower the hash, the
+   smaller the copy's share: on that Xeon, the share copy_weighs measured
    (eight runs each) was 0.06-0.09 for sha512sum, 0.03-0.06 for cksum
    -a sha3, 0.08-0.10 for md5sum, 0.12-0.15 for b2sum and md4sum,
    0.16-0.19 for sha256sum and sha224sum, 0.155-0.19 for sha1sum
@@ -305,9 +308,9 @@ copy_weighs (const struct digest_algo *algo, int fd, void *ctx,
    least AHEAD_COPY_PERCENT: for SHA-256 and (mostly) SHA-1 with
    SHA-NI, where it saved wall time on the Zen 5 (sha256sum) and, on
    the Xeon, moved the wall time by no more than the noise (medians
-   1-4% slower); not for the slower hashes.  On a Zen 5 this
-   leaves sha512sum without the thread too, unmeasured there; its
-   0.83 left room.  Smaller reads without the thread (BRISK_IO_BUFSIZE
+   1-4% slower); not for the slower hashes.  On a Zen 5 this most
+   likely leaves sha512sum without the thread too; its time there
+   without the thread was not measured.  Smaller reads without the thread (BRISK_IO_BUFSIZE
    32 or 64 KiB) changed nothing proven.
 
    BRISK_READ_AHEAD set to "0" never starts the thread, "1" starts it
