@@ -50,7 +50,7 @@ EXTRA_DIST += bench/README bench/run bench/sum-compare bench/cksum-compare \
   bench/fadvise-compare bench/cp-compare bench/cp-progress \
   bench/install-compare bench/mv-compare bench/bench-lib.sh \
   bench/split-compare bench/many-compare bench/read-ahead-busy \
-  bench/threads-rule bench/tree-compare
+  bench/read-ahead-compare bench/threads-rule bench/tree-compare
 
 # What the scripts in bench/ run: the tools and the extra programs.
 bench: $(bin_PROGRAMS) $(EXTRA_PROGRAMS)

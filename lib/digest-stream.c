@@ -5,9 +5,10 @@
    file, on a machine with a second CPU, a reader thread therefore reads
    ahead into a ring of buffers while the calling thread hashes, so the
    copy overlaps the hashing (see digest_fd_ahead), if another CPU is
-   free when the file starts (see ahead_pays).  Everything else --
-   pipes, devices, small files, one CPU, a busy machine -- takes the
-   plain loop.  */
+   free when the file starts and the hash is fast enough for the copy
+   to weigh (see ahead_pays).  Everything else -- pipes, devices, small
+   files, one CPU, a busy machine, the slower hashes -- takes the plain
+   loop.  */
 
 #include <config.h>
 
@@ -23,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "alignalloc.h"
@@ -76,7 +78,15 @@ enum
   AHEAD_REFILL = AHEAD_SLOTS / 2,
   /* Files smaller than this are read in the calling thread: a thread
      costs tens of microseconds to start and join.  */
-  AHEAD_MIN_SIZE = 8 * 1024 * 1024
+  AHEAD_MIN_SIZE = 8 * 1024 * 1024,
+  /* Bytes read and hashed in the calling thread, timed, to learn what
+     share of the time the copy takes (see ahead_pays): sixteen reads
+     of 128 KiB, a few milliseconds of hashing, 48 readings of the
+     clock.  */
+  AHEAD_SAMPLE = 2 * 1024 * 1024,
+  /* The thread is started when the copy takes at least this percent
+     of the time of reading and hashing a piece of the sample.  */
+  AHEAD_COPY_PERCENT = 16
 };
 
 /* A ring of AHEAD_SLOTS buffers of SIZE bytes at DATA, filled in turn
@@ -205,26 +215,125 @@ cpu_free (long cpus)
   return running < cpus;
 }
 
-/* Whether FD, of status ST, is worth a reader thread: a large regular
-   file, with a second CPU to run the thread on, and that CPU free now.
-   The thread only moves the copy from the page cache onto another CPU:
-   on a Zen 5 it saved 4% of sha256sum's wall time with the CPUs idle
-   (and cost 20% more CPU time), and cost 14% of it with the second CPU
-   busy (bench/read-ahead-busy).  BRISK_READ_AHEAD set to "0" never
-   starts it, "1" starts it whether the CPU is free or not (for the
-   tests and that benchmark).  */
-static bool
-ahead_pays (const struct stat *st)
+/* The monotonic clock, in nanoseconds.  */
+static uint64_t
+now_ns (void)
+{
+  struct timespec ts;
+  if (clock_gettime (CLOCK_MONOTONIC, &ts) != 0)
+    return 0;
+  return (uint64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Hash into CTX with ALGO the next AHEAD_SAMPLE bytes of FD through
+   BUF in pieces of SIZE, timing each read and each hashing apart.
+   Return 1 if reading a full piece takes at least AHEAD_COPY_PERCENT
+   percent of the time of reading and hashing it, 0 if not (or the
+   file ended first, or the clock failed), or -1 with errno set on a
+   read error.  The fastest read and the fastest hashing are compared,
+   not the sums: a preemption or an interrupt on a shared machine
+   lengthens one piece, and would tip the sums either way (with sums,
+   sha256sum's share on the Xeon below ranged over 0.07-0.21 in five
+   runs, with the fastest pieces over 0.16-0.19).  */
+static int
+copy_weighs (const struct digest_algo *algo, int fd, void *ctx,
+             struct digest_buffer *buf, size_t size)
+{
+  if (digest_buffer_reserve (buf, size) != 0)
+    return -1;
+  uint64_t reading = UINT64_MAX, hashing = UINT64_MAX;
+  for (size_t done = 0; done < AHEAD_SAMPLE;)
+    {
+      uint64_t t0 = now_ns ();
+      ssize_t n = io_read (fd, buf->data, size);
+      uint64_t t1 = now_ns ();
+      if (n < 0)
+        return -1;
+      if (n == 0)
+        return 0;
+      algo->update (ctx, buf->data, n);
+      uint64_t t2 = now_ns ();
+      hashed (n);
+      if ((size_t) n == size)
+        {
+          reading = t1 - t0 < reading ? t1 - t0 : reading;
+          hashing = t2 - t1 < hashing ? t2 - t1 : hashing;
+        }
+      done += n;
+    }
+  return (reading != UINT64_MAX && 0 < reading
+          && (100 - AHEAD_COPY_PERCENT) * reading
+             >= AHEAD_COPY_PERCENT * hashing);
+}
+
+/* Whether FD, of status ST, is worth a reader thread for hashing into
+   CTX with ALGO: a large regular file, with a second CPU to run the
+   thread on, that CPU free now, and a hash fast enough that the copy
+   from the page cache, all that the thread takes off this one, is a
+   good share of the time.  To learn that share, the next AHEAD_SAMPLE
+   bytes are read and hashed here through BUF in pieces of SIZE (see
+   copy_weighs).  Return 1 for the thread, 0 for none, or -1 with
+   errno set on a read error.
+
+   On a Zen 5 the thread saved 4% of sha256sum's wall time with the
+   CPUs idle (and cost 20% more CPU time), and cost 14% of it with the
+   second CPU busy (bench/read-ahead-busy); sha512sum took 0.83 of
+   openssl's wall time with it.  On an Intel Xeon (family 6 model 207,
+   Emerald Rapids, a 2-CPU KVM guest) it saved no wall time and cost
+   CPU time, the more the slower the hash: bench/read-ahead-compare,
+   1 GiB in /dev/shm, 7 interleaved runs, median seconds of wall / CPU
+   time, the thread forced on, off, and the anchor (openssl dgst):
+
+     sha512sum       2.59 / 2.41   2.46 / 2.18   openssl 2.95 / 2.36
+     b2sum           1.69 / 1.29   1.31 / 1.22   openssl 2.76 / 1.92
+     sha256sum       1.39 / 0.97   1.33 / 0.94   openssl 1.38 / 0.99
+     sha1sum         0.93 / 0.91   0.92 / 0.88   openssl 0.91 / 0.88
+     md5sum          1.94 / 1.88   1.99 / 1.86   openssl 2.70 / 1.99
+     cksum -a sha3   4.10 / 3.50   4.50 / 3.05   openssl 4.95 / 3.72
+
+   and again, 11 runs: sha512sum 2.59 / 2.67 on, 2.55 / 2.54 off,
+   openssl 2.73 / 2.66; b2sum 1.33 / 1.47 on, 1.33 / 1.33 off; and 9
+   runs: sha512sum 3.08 / 2.68 on, 2.62 / 2.45 off, openssl 2.57 /
+   2.45 (the machine was shared with other work: wall times are
+   noisy, CPU times less so).  With the thread sha512sum's CPU time
+   reached or passed openssl's; without it, sha512sum is level with
+   openssl (0.92-1.05 of its CPU time in four series), the rest being
+   the hash core's (bench/hashspeed: 480-500 MB/s, openssl 505-522).
+   The thread can at best hide the copy, and the slower the hash, the
+   smaller the copy's share: on that Xeon, the share copy_weighs measured
+   (eight runs each) was 0.06-0.09 for sha512sum, 0.03-0.06 for cksum
+   -a sha3, 0.08-0.10 for md5sum, 0.12-0.15 for b2sum and md4sum,
+   0.16-0.19 for sha256sum and sha224sum, 0.155-0.19 for sha1sum
+   (SHA-NI).  So the thread is started only where the copy takes at
+   least AHEAD_COPY_PERCENT: for SHA-256 and (mostly) SHA-1 with
+   SHA-NI, where it saved wall time on the Zen 5 (sha256sum) and, on
+   the Xeon, moved the wall time by no more than the noise (medians
+   1-4% slower); not for the slower hashes.  On a Zen 5 this most
+   likely leaves sha512sum without the thread too; its time there
+   without the thread was not measured.  Smaller reads without the thread (BRISK_IO_BUFSIZE
+   32 or 64 KiB) changed nothing proven.
+
+   BRISK_READ_AHEAD set to "0" never starts the thread, "1" starts it
+   for any large regular file whatever the CPUs and the hash (for the
+   tests and the benchmarks); neither takes the sample.  "sample"
+   takes it even if no other CPU is free (for the tests).  */
+static int
+ahead_pays (const struct digest_algo *algo, int fd, void *ctx,
+            struct digest_buffer *buf, size_t size, const struct stat *st)
 {
   if (!S_ISREG (st->st_mode) || st->st_size < AHEAD_MIN_SIZE)
-    return false;
+    return 0;
   long cpus = sysconf (_SC_NPROCESSORS_ONLN);
   if (cpus < 2)
-    return false;
+    return 0;
   char const *e = getenv ("BRISK_READ_AHEAD");
   if (e && strcmp (e, "0") == 0)
-    return false;
-  return (e && strcmp (e, "1") == 0) || cpu_free (cpus);
+    return 0;
+  if (e && strcmp (e, "1") == 0)
+    return 1;
+  if (! (e && strcmp (e, "sample") == 0) && !cpu_free (cpus))
+    return 0;
+  return copy_weighs (algo, fd, ctx, buf, size);
 }
 
 /* Hash FD into CTX with ALGO, reading it with a reader thread in
@@ -342,8 +451,9 @@ digest_fd_with (const struct digest_algo *algo, int fd, void *out,
          one, cksum took 0.24 s of wall time and 0.35 of CPU on 1 GiB,
          without it 0.15 and 0.15 (cat: 0.14 and 0.14).  */
       int r = (ahead && have_st && algo->form == DIGEST_FORM_HEX
-               && ahead_pays (&st)
-               ? digest_fd_ahead (algo, fd, &ctx, size) : 0);
+               ? ahead_pays (algo, fd, &ctx, buf, size, &st) : 0);
+      if (r > 0)
+        r = digest_fd_ahead (algo, fd, &ctx, size);
       if (r < 0 || (r == 0 && digest_rest (algo, fd, &ctx, buf, size) != 0))
         return -1;
     }
