@@ -85,8 +85,10 @@ enum
      clock.  */
   AHEAD_SAMPLE = 2 * 1024 * 1024,
   /* The thread is started when the copy takes at least this percent
-     of the time of reading and hashing a piece of the sample.  */
-  AHEAD_COPY_PERCENT = 16
+     of the time of reading and hashing a piece of the sample, and at
+     most AHEAD_COPY_MAX_PERCENT.  */
+  AHEAD_COPY_PERCENT = 16,
+  AHEAD_COPY_MAX_PERCENT = 60
 };
 
 /* A ring of AHEAD_SLOTS buffers of SIZE bytes at DATA, filled in turn
@@ -227,14 +229,14 @@ now_ns (void)
 
 /* Hash into CTX with ALGO the next AHEAD_SAMPLE bytes of FD through
    BUF in pieces of SIZE, timing each read and each hashing apart.
-   Return 1 if reading a full piece takes at least AHEAD_COPY_PERCENT
-   percent of the time of reading and hashing it, 0 if not (or the
-   file ended first, or the clock failed), or -1 with errno set on a
-   read error.  The fastest read and the fastest hashing are compared,
-   not the sums: a preemption or an interrupt on a shared machine
-   lengthens one piece, and would tip the sums either way (with sums,
-   sha256sum's share on the Xeon below ranged over 0.07-0.21 in five
-   runs, with the fastest pieces over 0.16-0.19).  */
+   Return 1 if reading a full piece takes from AHEAD_COPY_PERCENT to
+   AHEAD_COPY_MAX_PERCENT percent of the time of reading and hashing
+   it, 0 if not (or the file ended first, or the clock failed), or -1
+   with errno set on a read error.  The fastest read and the fastest
+   hashing are compared, not the sums: a preemption or an interrupt on
+   a shared machine lengthens one piece, and would tip the sums either
+   way (with sums, sha256sum's share on the Xeon below ranged over
+   0.07-0.21 in five runs, with the fastest pieces over 0.16-0.19).  */
 static int
 copy_weighs (const struct digest_algo *algo, int fd, void *ctx,
              struct digest_buffer *buf, size_t size)
@@ -263,7 +265,9 @@ copy_weighs (const struct digest_algo *algo, int fd, void *ctx,
     }
   return (reading != UINT64_MAX && 0 < reading
           && (100 - AHEAD_COPY_PERCENT) * reading
-             >= AHEAD_COPY_PERCENT * hashing);
+             >= AHEAD_COPY_PERCENT * hashing
+          && (100 - AHEAD_COPY_MAX_PERCENT) * reading
+             <= AHEAD_COPY_MAX_PERCENT * hashing);
 }
 
 /* Whether FD, of status ST, is worth a reader thread for hashing into
@@ -310,8 +314,20 @@ copy_weighs (const struct digest_algo *algo, int fd, void *ctx,
    the Xeon, moved the wall time by no more than the noise (medians
    1-4% slower); not for the slower hashes.  On a Zen 5 this most
    likely leaves sha512sum without the thread too; its time there
-   without the thread was not measured.  Smaller reads without the thread (BRISK_IO_BUFSIZE
-   32 or 64 KiB) changed nothing proven.
+   without the thread was not measured.  Smaller reads without the
+   thread (BRISK_IO_BUFSIZE 32 or 64 KiB) changed nothing proven.
+
+   The checksums: the copy's share was 0.87-0.91 for the CRCs (cksum,
+   cksum -a crc32b) and sum -s, which run at about memory speed, and
+   0.37-0.39 for sum's BSD checksum (about 4 GB/s).  A copy that
+   weighs that much is all that a thread could hide, and more time
+   than the hash: with the thread, cksum took 0.26 s of wall time and
+   0.33 of CPU on 1 GiB, without it 0.20 and 0.19 (5 runs, the Xeon).
+   So AHEAD_COPY_MAX_PERCENT bounds the share from above, at 60 (no
+   hash measured between 0.39 and 0.87), and the BSD sum has the
+   thread: 0.30 s of wall time and 0.52 of CPU against 0.44 and 0.43
+   without (GNU sum 2.19 / 2.17): a third off the wall time, a fifth
+   more CPU time.
 
    BRISK_READ_AHEAD set to "0" never starts the thread, "1" starts it
    for any large regular file whatever the CPUs and the hash (for the
@@ -446,11 +462,10 @@ digest_fd_with (const struct digest_algo *algo, int fd, void *out,
       size_t size = io_blksize (have_st ? &st : NULL);
       /* A hint only: its failure (a pipe, say) changes nothing.  */
       posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-      /* Checksums (cksum's CRC, sum's) run faster than the copy from
-         the page cache that a reader would take off this thread: with
-         one, cksum took 0.24 s of wall time and 0.35 of CPU on 1 GiB,
-         without it 0.15 and 0.15 (cat: 0.14 and 0.14).  */
-      int r = (ahead && have_st && algo->form == DIGEST_FORM_HEX
+      /* Whatever the algorithm: ahead_pays weighs it (the CRCs, which
+         run faster than the copy from the page cache, never get the
+         thread; sum's BSD checksum does).  */
+      int r = (ahead && have_st
                ? ahead_pays (algo, fd, &ctx, buf, size, &st) : 0);
       if (r > 0)
         r = digest_fd_ahead (algo, fd, &ctx, size);
