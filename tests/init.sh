@@ -547,6 +547,10 @@ twin_ ()
       *) break ;;
     esac
   done
+  # A tool set up on neither side would fail alike on both, and pass.
+  test -x "$brisk_bin_/$1" && { test -x "$gnu_bin_/$1" \
+                                || test -n "$(ref_algo_ $1)"; } \
+    || framework_failure_ "twin_: $1 is not set up (see use_tool_)"
   gnu_run_ "$tw_in_" "$tw_out_" "$@" > "$cmp_/gnu.out" 2> "$cmp_/gnu.err"
   tw_gst_=$?
   run_in_ "$brisk_bin_" "$tw_in_" "$tw_out_" "$@" \

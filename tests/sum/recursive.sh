@@ -69,6 +69,7 @@ brisk_ sha256sum -r d | sed -n 's/^[0-9a-f]*  //p' \
   | grep -x -e 'd/A' -e 'd/a-c' -e 'd/a/y' -e 'd/a b/x' > order.out
 compare order.exp order.out || fail=1
 
+use_tool_ cksum
 for t in sha256sum $some_sum_tools cksum; do
   for f in P L; do
     opt=
@@ -90,8 +91,15 @@ for t in sha256sum $some_sum_tools cksum; do
   { ref_ $t d/A && cat exp && ref_ $t d/a-c; } > exp2
   timeout 60 "$BRISK_BIN/$t" -r d/A d d/a-c > out 2>&1 || fail=1
   compare exp2 out || fail=1
-  # Without -r, a directory is GNU's error.
-  twin_ $t d d/A || fail=1
+  # Without -r, a directory is GNU's error (for cksum's CRC, GNU 9.2's
+  # and later: 9.1 printed the CRC of nothing, see tests/cksum/output.sh).
+  if test $t = cksum; then
+    returns_ 1 brisk_ cksum d d/A > out 2> err || fail=1
+    echo 'cksum: d: Is a directory' | compare - err || fail=1
+    ref_ cksum d/A | compare - out || fail=1
+  else
+    twin_ $t d d/A || fail=1
+  fi
 done
 
 # The manifest checks back, and is the same whatever -j: one digest
