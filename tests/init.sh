@@ -79,6 +79,9 @@
 #                        line matching the extended regular expression
 #                        PATTERN, and the display erased at the end; else
 #                        prints what is wrong and fails.
+#   one_line_ FILE ERE   succeeds if FILE holds exactly one line, which
+#                        matches the extended regular expression ERE;
+#                        else prints FILE and fails.
 #   render_ TERM         prints the rows that a terminal shows after
 #                        receiving TERM (what script(1) caught): "\r" goes
 #                        back to the start of the row, "\n" to the next,
@@ -638,6 +641,15 @@ display_shown_ ()
     exit (length ($2) >= length ($1) ? 0 : 1)' "$1" \
     || { echo "the display is not erased at the end:"
          tail -c 300 "$1" | od -An -c; return 1; }
+}
+
+# one_line_ FILE ERE: see the head of this file.
+one_line_ ()
+{
+  grep -E "$2" "$1" > /dev/null && test "$(wc -l < "$1")" -eq 1 && return 0
+  echo "expected one line matching '$2', got:"
+  cat "$1"
+  return 1
 }
 
 # render_ TERM: see the head of this file.

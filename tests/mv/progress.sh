@@ -76,10 +76,7 @@ else
 fi
 wait $mv_pid || { echo "mv failed after SIGUSR1"; fail=1; }
 test ! -e small && cmp small.exp fs/small.new || fail=1
-grep -E "^'small' -> 'fs/small.new'  [0-9]+%\$" err > /dev/null \
-  && test "$(wc -l < err)" -eq 1 \
-  || { echo "expected one line \"'small' -> 'fs/small.new'  N%\":"
-       cat err; fail=1; }
+one_line_ err "^'small' -> 'fs/small.new'  [0-9]+%\$" || fail=1
 
 # (d) SIGUSR1 to a mv that only renames: no line, no end.  The mv waits
 # on a prompt (-i, a terminal is not needed) while the signal comes.

@@ -117,9 +117,8 @@ for t in sha256sum md5sum cksum; do
   wait $writer
   wait $pid || { echo "$t failed after SIGUSR1"; fail=1; }
   compare exp.c2 out || fail=1
-  grep -E '^[0-9.]+ (B|KiB)  [0-9.]+ (B|KiB|MiB)/s  fifo$' err > /dev/null \
-    && test "$(wc -l < err)" -eq 1 \
-    || { echo "$t: expected one status line for fifo:"; cat err; fail=1; }
+  one_line_ err '^[0-9.]+ (B|KiB)  [0-9.]+ (B|KiB|MiB)/s  fifo$' \
+    || { echo "$t: the status line for fifo"; fail=1; }
 done
 
 Exit $fail
