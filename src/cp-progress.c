@@ -238,10 +238,7 @@ static void
 draw (struct timespec now)
 {
   if (shared_lines && __fpending (shared_lines) != 0)
-    {
-      erase ();
-      fflush (shared_lines);
-    }
+    progress_pause ();
   char line[512];
   int n = format_line (line, sizeof line, now);
   int width = term_width () - 1;
