@@ -469,7 +469,11 @@ digest_fd_with (const struct digest_algo *algo, int fd, void *out,
                ? ahead_pays (algo, fd, &ctx, buf, size, &st) : 0);
       if (r > 0)
         r = digest_fd_ahead (algo, fd, &ctx, size);
-      if (r < 0 || (r == 0 && digest_rest (algo, fd, &ctx, buf, size) != 0))
+      if (r < 0
+          || (r == 0
+              && digest_rest (algo, fd, &ctx, buf,
+                              io_stream_blksize (have_st ? &st : NULL))
+                 != 0))
         return -1;
     }
   algo->final (&ctx, out);

@@ -4,7 +4,9 @@
 # *sum tools' reads of a file and of a pipe, cat's formatting loop and
 # its plain read/write loop, tee's read/write loop.  Seen with strace
 # -y, which names the file behind each descriptor: each read asks for
-# IO_BUFSIZE bytes, and each write but the last writes that many.
+# IO_BUFSIZE bytes, and each write but the last writes that many;
+# but a *sum tool reads the rest of a regular file that filled its
+# first buffer in pieces of IO_STREAM_BUFSIZE.
 . "$(dirname "$0")/../init.sh"
 use_tool_ cat
 use_tool_ tee
@@ -12,26 +14,37 @@ use_tool_ tee
 require_strace_
 unset BRISK_IO_BUFSIZE
 
-# IO_BUFSIZE as the header writes it: "IO_BUFSIZE = 128 * 1024,".
-size=$(sed -n 's/^ *IO_BUFSIZE = \([0-9 *]*\),.*/\1/p' \
-         "$test_dir_/../../lib/ioblksize.h")
-size=$(($size)) 2> /dev/null || framework_failure_ "no IO_BUFSIZE"
-test "$size" -gt 0 || framework_failure_ "no IO_BUFSIZE in ioblksize.h"
+# define_ NAME: the value of the constant NAME as the header writes
+# it: "IO_BUFSIZE = 128 * 1024,".
+define_ ()
+{
+  v=$(sed -n "s/^ *$1 = \\([0-9 *]*\\),.*/\\1/p" \
+        "$test_dir_/../../lib/ioblksize.h")
+  v=$(($v)) 2> /dev/null || framework_failure_ "no $1"
+  test "$v" -gt 0 || framework_failure_ "no $1 in ioblksize.h"
+  echo $v
+}
+size=$(define_ IO_BUFSIZE) || Exit 99
+stream=$(define_ IO_STREAM_BUFSIZE) || Exit 99
+test "$stream" -gt "$size" || framework_failure_ "IO_STREAM_BUFSIZE too small"
 # Large enough for several full buffers and a short last one.
 make_random_ in $((5 * size + 1234)) 7
 
-# check_ CALL NAME: in the strace output "trace", every CALL (read or
-# write) on the descriptor of the file whose path ends in /NAME (for a
-# pipe: "pipe:[") asks for $size bytes; for writes, all but the last.
-# The counts asked for are printed to "sizes".
+# check_ CALL NAME [REST]: in the strace output "trace", every CALL
+# (read or write) on the descriptor of the file whose path ends in
+# /NAME (for a pipe: "pipe:[") asks for $size bytes; for writes, all
+# but the last; with REST, all but the first ask for REST bytes.  The
+# counts asked for are printed to "sizes".
 check_ ()
 {
   sed -n "s|^$1([0-9]*<[^>]*$2[^>]*>, .*, \([0-9][0-9]*\)) *= .*|\1|p" \
     trace > sizes
   test -s sizes || { echo "no $1 of $2 in the trace" >&2; return 1; }
   case $1 in write) sed '$d' sizes > sizes.all ;; *) cp sizes sizes.all ;; esac
-  if grep -v "^$size\$" sizes.all > /dev/null; then
-    echo "$1 of $2 in pieces other than $size:" >&2
+  rest=${3-$size}
+  if sed -n 1p sizes.all | grep -v "^$size\$" > /dev/null \
+     || sed 1d sizes.all | grep -v "^$rest\$" > /dev/null; then
+    echo "$1 of $2 in pieces other than $size, then $rest:" >&2
     sort sizes.all | uniq -c >&2
     return 1
   fi
@@ -41,7 +54,7 @@ trace_ () { strace -y -s 0 -e trace=read,write -o trace "$@"; }
 
 for t in $sum_tools; do
   trace_ "$BRISK_BIN/$t" in > out || fail=1
-  check_ read /in || { echo "$t FILE" >&2; fail=1; }
+  check_ read /in $stream || { echo "$t FILE" >&2; fail=1; }
   cat in | trace_ "$BRISK_BIN/$t" > out || fail=1
   check_ read 'pipe:\[' || { echo "$t < pipe" >&2; fail=1; }
 done
