@@ -3,11 +3,22 @@
 ## lib/digest-algos.c, never by copied code.
 
 digest_cppflags = $(AM_CPPFLAGS) -DDIGEST_NAME=
-# src/digest-pool.c: the worker threads of -j/--threads; src/digest-walk.c:
-# the tree walk of -r/--recursive and --audit; src/digest-audit.c: the
-# names the check lines list, for --audit; src/cp-progress.c: cp's -g
-# display and SIGUSR1 line, the digest tools' too.
-digest_sources = src/digest.c src/digest-pool.c src/digest-pool.h \
+# src/digest.c: the options, main and the loop over the files to print;
+# src/digest.h: which tool this is, and the run (options, pool, buffer)
+# that main owns and passes down; src/digest-usage.c: the --help text;
+# src/digest-file.c: hashing a file in its turn, and the progress hooks;
+# src/digest-print.c: the checksum and result lines, stdout's buffer;
+# src/digest-check.c: --check and --audit; src/digest-choose.c: the
+# algorithm (-a, -l) and its implementation (--debug); src/digest-pool.c: the
+# worker threads of -j/--threads; src/digest-walk.c: the tree walk of
+# -r/--recursive and --audit; src/digest-audit.c: the names the check
+# lines list, for --audit; src/cp-progress.c: cp's -g display and
+# SIGUSR1 line, the digest tools' too.
+digest_sources = src/digest.c src/digest.h src/digest-usage.c \
+  src/digest-usage.h src/digest-file.c src/digest-file.h \
+  src/digest-print.c src/digest-print.h src/digest-check.c \
+  src/digest-check.h src/digest-choose.c src/digest-choose.h \
+  src/digest-pool.c src/digest-pool.h \
   src/digest-walk.c src/digest-walk.h src/digest-audit.c src/digest-audit.h \
   src/cp-progress.c src/cp-progress.h
 LDADD = src/libcli.a lib/libbrisk.la gl/lib/libgnu.a $(LIB_CLOCK_GETTIME) \
