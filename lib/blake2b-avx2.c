@@ -38,7 +38,8 @@
    four G of a step run on four of the six ALUs.  Measured in process,
    1 MiB messages, CPU time: 470 MB/s for this core, 500 with
    BLAKE2B_AVX512, 930 to 1000 for blake2b_blocks_portable, so
-   hash-impl passes both vector cores by on a Zen 5 (cpu_is_zen5).
+   hash-impl passes both vector cores by on a Zen 5 (cpu_is_zen5), for
+   the general registers (lib/blake2b-x86-64.S there).
    Zen 4 and Intel's cores add, xor and shuffle vectors in 1 cycle,
    so these cores stay first there.  On a 2-core Intel Xeon VM
    (family 6, model 207; vpaddq, vpxor, vprorq 1 cycle, vpermq 3),

@@ -70,6 +70,12 @@ void blake2b_blocks_avx2 (uint64_t h[8], uint64_t t[2], const uint8_t *p,
    ZMM state enabled by the OS).  */
 void blake2b_blocks_avx512 (uint64_t h[8], uint64_t t[2],
                             const uint8_t *p, size_t nblocks, size_t last);
+
+/* lib/blake2b-x86-64.S: x86-64 general registers only, in assembly;
+   chosen on a Zen 5, whose renaming of stack memory it counts on for
+   speed (not for its result).  */
+void blake2b_blocks_x86_64 (uint64_t h[8], uint64_t t[2],
+                            const uint8_t *p, size_t nblocks, size_t last);
 /* lib/sha3-bmi.c: BMI1.  */
 void sha3_blocks_bmi (uint64_t state[25], const uint8_t *p, size_t nblocks,
                       size_t rate);

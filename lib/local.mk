@@ -110,6 +110,12 @@ lib_libbrisk_vpclmul512_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) \
 lib_libbrisk_la_LIBADD += lib/libbrisk-vpclmul512.la
 endif
 
+# BLAKE2b on the general registers of x86-64, in assembly: any x86-64
+# CPU runs it (no flags), hash-impl chooses it on a Zen 5.
+if HAVE_ISA_X86_64
+lib_libbrisk_la_SOURCES += lib/blake2b-x86-64.S
+endif
+
 if HAVE_ISA_BMI
 noinst_LTLIBRARIES += lib/libbrisk-bmi.la
 lib_libbrisk_bmi_la_SOURCES = lib/sha3-bmi.c

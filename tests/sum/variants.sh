@@ -1,17 +1,18 @@
 #!/bin/sh
-# Every tool under every implementation of its hash core that this CPU
-# runs (forced with BRISK_HASH_IMPL) prints what GNU prints, and --debug
-# names that implementation.  An unknown name is an error listing the
-# valid ones.  REQUIRE_VARIANTS (comma separated) turns a listed variant
-# that the CPU lacks into a failure.
+# Every tool, b2sum too, under every implementation of its hash core
+# that this CPU runs (forced with BRISK_HASH_IMPL) prints what GNU
+# prints, and --debug names that implementation.  An unknown name is an
+# error listing the valid ones.  REQUIRE_VARIANTS (comma separated)
+# turns a listed variant that the CPU lacks into a failure.
 . "$(dirname "$0")/../init.sh"
+use_tool_ b2sum
 
 for n in 0 1 55 56 63 64 111 112 127 128 129 4097 65537; do
   make_random_ r$n $n $n
 done
 make_random_ r1m 1048576 5
 
-for t in $sum_tools; do
+for t in $sum_tools b2sum; do
   list=$(impl_names_ BRISK_HASH_IMPL $t)
   printf '%s\n' "$list" | grep '^portable$' >/dev/null \
     || { echo "$t: no portable variant in: $list" >&2; fail=1; }
