@@ -24,11 +24,23 @@
        instructions long (12 rounds of a column step and a diagonal
        step; the four G of a step run side by side): bench/cksum-compare
        times `chain 288 128 FILE` beside b2sum.
+     bench/floors alu OPS BLOCK FILE
+       Reads FILE as chain does and, for each BLOCK bytes, runs OPS
+       (rounded down to a multiple of 112) one-cycle instructions in
+       the proportions of BLAKE2b's G (6 additions, 4 xors, 4 rotations)
+       spread over 8 independent chains: what that many instructions
+       cost at the rate the CPU's ALUs take them, with the reading.  A
+       block of BLAKE2b is 96 G of 14 such instructions, 1,344: where
+       that rate is near 1,344 / 288 a cycle, as on a Zen 5 (6 ALUs,
+       fewer of them rotating), the ALUs bound the hash as tightly as
+       its chain does, and no schedule reaches either floor;
+       bench/cksum-compare times `alu 1344 128 FILE` beside b2sum.
 
    Exit status: 0, or 1 with a message if a call fails.  */
 
 #include <config.h>
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <errno.h>
@@ -103,14 +115,60 @@ write_pieces (long long total, long long piece, const char *dir)
     }
 }
 
-/* Read the file NAME and run, for each BLOCK bytes, a chain of OPS
-   (rounded down to a multiple of 4) dependent one-cycle instructions;
-   print the chain's result, so that nothing can be left out.  */
+/* A chain of OPS (rounded down to a multiple of 4) dependent one-cycle
+   instructions on X[0], seeded by W.  */
+static inline void
+chain (uint64_t w, long ops, uint64_t x[8])
+{
+  for (long i = 0; i < ops / 4; i++)
+#if defined __x86_64__ && defined __GNUC__
+    __asm__ ("add %1, %0\n\txor %1, %0\n\trol $17, %0\n\tadd %1, %0"
+             : "+r" (x[0]) : "r" (w));
+#else
+    x[0] = ((x[0] + w) ^ w) << 17 | ((x[0] + w) ^ w) >> 47, x[0] += w;
+#endif
+}
+
+#if defined __x86_64__ && defined __GNUC__
+/* One instruction on each of the 8 chains %0..%7; INS takes the chain
+   last ("add %8, ").  */
+# define ON8(ins)                                                       \
+  ins "%0\n\t" ins "%1\n\t" ins "%2\n\t" ins "%3\n\t"                \
+  ins "%4\n\t" ins "%5\n\t" ins "%6\n\t" ins "%7\n\t"
+/* The 14 instructions of a G on each chain, in G's order.  */
+# define G8                                                             \
+  ON8 ("add %8, ") ON8 ("add %8, ") ON8 ("xor %8, ") ON8 ("ror $32, ")  \
+  ON8 ("add %8, ") ON8 ("xor %8, ") ON8 ("ror $24, ")                   \
+  ON8 ("add %8, ") ON8 ("add %8, ") ON8 ("xor %8, ") ON8 ("ror $16, ")  \
+  ON8 ("add %8, ") ON8 ("xor %8, ") ON8 ("ror $63, ")
+#endif
+
+/* OPS (rounded down to a multiple of 112) one-cycle instructions in
+   G's proportions on the 8 independent chains X, seeded by W.  */
+static inline void
+alu (uint64_t w, long ops, uint64_t x[8])
+{
+  for (long i = 0; i < ops / 112; i++)
+#if defined __x86_64__ && defined __GNUC__
+    __asm__ (G8
+             : "+r" (x[0]), "+r" (x[1]), "+r" (x[2]), "+r" (x[3]),
+               "+r" (x[4]), "+r" (x[5]), "+r" (x[6]), "+r" (x[7])
+             : "r" (w));
+#else
+    for (int k = 0; k < 8; k++)
+      x[k] = (x[k] + w) ^ w, x[k] = x[k] << 17 | x[k] >> 47;
+#endif
+}
+
+/* Read the file NAME in reads of 128 KiB and, for each BLOCK bytes of
+   it, run OPS instructions seeded by the block's first word: alu's if
+   WIDE, else chain's.  Print the xor of the chains, so that nothing
+   can be left out.  */
 static void
-chain (const char *name, long ops, long block)
+each_block (const char *name, long block, long ops, bool wide)
 {
   static unsigned char rbuf[128 * 1024];
-  uint64_t x = 0;
+  uint64_t x[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
   int fd = open (name, O_RDONLY);
   if (fd < 0)
     die ("open", name);
@@ -120,19 +178,18 @@ chain (const char *name, long ops, long block)
       {
         uint64_t w;
         memcpy (&w, rbuf + at, sizeof w);
-        for (long i = 0; i < ops / 4; i++)
-#if defined __x86_64__ && defined __GNUC__
-          __asm__ ("add %1, %0\n\txor %1, %0\n\trol $17, %0\n\tadd %1, %0"
-                   : "+r" (x) : "r" (w));
-#else
-          x = ((x + w) ^ w) << 17 | ((x + w) ^ w) >> 47, x += w;
-#endif
+        if (wide)
+          alu (w, ops, x);
+        else
+          chain (w, ops, x);
       }
   if (r < 0)
     die ("read", name);
   if (close (fd) != 0)
     die ("close", name);
-  printf ("%016llx\n", (unsigned long long) x);
+  printf ("%016llx\n", (unsigned long long) (x[0] ^ x[1] ^ x[2] ^ x[3]
+                                             ^ x[4] ^ x[5] ^ x[6]
+                                             ^ x[7]));
 }
 
 int
@@ -144,12 +201,16 @@ main (int argc, char **argv)
     write_pieces (atoll (argv[2]) * MIB, atoll (argv[3]) * MIB, argv[4]);
   else if (argc == 5 && strcmp (argv[1], "chain") == 0
            && atol (argv[2]) > 0 && atol (argv[3]) >= 8)
-    chain (argv[4], atol (argv[2]), atol (argv[3]));
+    each_block (argv[4], atol (argv[3]), atol (argv[2]), false);
+  else if (argc == 5 && strcmp (argv[1], "alu") == 0
+           && atol (argv[2]) > 0 && atol (argv[3]) >= 8)
+    each_block (argv[4], atol (argv[3]), atol (argv[2]), true);
   else
     {
       fputs ("usage: floors open-read FILE...\n"
              "       floors write-pieces TOTAL_MIB PIECE_MIB DIR\n"
-             "       floors chain OPS BLOCK FILE\n",
+             "       floors chain OPS BLOCK FILE\n"
+             "       floors alu OPS BLOCK FILE\n",
              stderr);
       return 1;
     }
