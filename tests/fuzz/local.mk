@@ -41,6 +41,9 @@ endif
 if HAVE_ISA_VBMI2
 fuzz_isa += vbmi2
 endif
+if HAVE_ISA_X86_64
+fuzz_isa += x86_64
+endif
 
 fuzz:
 	$(SHELL) $(srcdir)/tests/fuzz/build '$(srcdir)' '$(builddir)' \
