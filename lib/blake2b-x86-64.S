@@ -72,6 +72,19 @@
 # define VD2 %r14
 # define VD3 %r15
 
+/* RFC 7693 2.7: the message permutations SIGMA, as blake2b.h has
+   them for the C cores.  */
+# define SIGMA0 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+# define SIGMA1 14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3
+# define SIGMA2 11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4
+# define SIGMA3 7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8
+# define SIGMA4 9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13
+# define SIGMA5 2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9
+# define SIGMA6 12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11
+# define SIGMA7 13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10
+# define SIGMA8 6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5
+# define SIGMA9 10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0
+
 	.text
 
 /* Half of four G (RFC 7693 3.1) side by side, one instruction of each
@@ -248,19 +261,20 @@ blake2b_blocks_x86_64:
 	movabs	$0x3c6ef372fe94f82b, VC2
 	movabs	$0xa54ff53a5f1d36f1, VC3
 
-	/* The 12 rounds, with the rows of SIGMA (RFC 7693 2.7).  */
-	ROUND	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	ROUND	14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3
-	ROUND	11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4
-	ROUND	7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8
-	ROUND	9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13
-	ROUND	2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9
-	ROUND	12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11
-	ROUND	13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10
-	ROUND	6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5
-	ROUND	10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0
-	ROUND	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	ROUND	14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3
+	/* The 12 rounds, with the rows of SIGMA (RFC 7693 2.7); rounds 10
+	   and 11 take rows 0 and 1 again.  */
+	ROUND	SIGMA0
+	ROUND	SIGMA1
+	ROUND	SIGMA2
+	ROUND	SIGMA3
+	ROUND	SIGMA4
+	ROUND	SIGMA5
+	ROUND	SIGMA6
+	ROUND	SIGMA7
+	ROUND	SIGMA8
+	ROUND	SIGMA9
+	ROUND	SIGMA0
+	ROUND	SIGMA1
 
 	/* h[i] ^= v[i] ^ v[i + 8], into the registers of v0..v7.  */
 	xor	VC0, VA0
