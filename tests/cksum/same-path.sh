@@ -12,7 +12,11 @@
 # whether it had to (a page under writeback, say) is the kernel's
 # moment: the file's reads and seeks are then the caller's, so with
 # io_uring the reads and seeks are left out of the count; without it
-# (BRISK_URING=0) they are counted too.
+# (BRISK_URING=0) they are counted too.  In a build with the
+# sanitizers (BRISK_SANITIZED), their runtime maps and unmaps memory
+# for its allocator on a schedule of its own (one mmap more or less
+# between two runs of one command), so the calls that manage memory
+# are left out of the count there, and the total with them.
 . "$(dirname "$0")/../init.sh"
 require_strace_
 use_tool_ cksum
@@ -32,7 +36,8 @@ sync $files 2> /dev/null || sync
 
 # calls_ OUT CMD...: the system calls of CMD over the files less those
 # over f0 alone, as lines "NAME CALLS ERRORS" in OUT; with io_uring,
-# not the reads and seeks (see above), nor their total.
+# not the reads and seeks (see above), nor their total; under the
+# sanitizers, not the calls that manage memory, nor the total.
 calls_ ()
 {
   cl_out_=$1
@@ -48,8 +53,9 @@ calls_ ()
       $cl_f_ | sort > $cl_f_.calls
   done
   join -a 1 -a 2 -e 0 -o 0,1.2,1.3,2.2,2.3 all.calls one.calls \
-    | awk -v all="${BRISK_URING-}" '
+    | awk -v all="${BRISK_URING-}" -v san="${BRISK_SANITIZED-}" '
         all != "0" && ($1 == "read" || $1 == "lseek" || $1 == "total") { next }
+        san != "" && $1 ~ /^(mmap|munmap|mremap|madvise|mprotect|brk|total)$/ { next }
         { print $1, $2 - $4, $3 - $5 }' > "$cl_out_"
 }
 
