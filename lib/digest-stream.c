@@ -88,7 +88,7 @@ enum
      of the time of reading and hashing a piece of the sample, and at
      most AHEAD_COPY_MAX_PERCENT.  */
   AHEAD_COPY_PERCENT = 25,
-  AHEAD_COPY_MAX_PERCENT = 70
+  AHEAD_COPY_MAX_PERCENT = 45
 };
 
 /* A ring of AHEAD_SLOTS buffers of SIZE bytes at DATA, filled in turn
@@ -340,10 +340,22 @@ copy_weighs (const struct digest_algo *algo, int fd, void *ctx,
    1.02 and 1.02 without, 9 interleaved runs), and sum went without
    it in others; sha256sum and sha1sum gained 7% of wall time with it
    (0.71 s against 0.76, 0.67 against 0.72) for 12-14% more CPU time.
-   So the bounds are 25 and 70: the slow hashes stay off the thread on
+   So the bounds were 25 and 70: the slow hashes stay off the thread on
    both machines (on the Xeon, sha256sum and sha1sum too, which the
-   thread did not speed up there), sum's BSD checksum has it on both,
-   and the CRCs and sum -s stay without it.
+   thread did not speed up there), and the CRCs and sum -s stay
+   without it.
+
+   The upper bound is now 45.  The thread hides at most the shorter of
+   the copy and the hashing, and costs CPU time about in proportion to
+   the copy (on the Zen 5, the reader's system time went from 0.06 s
+   to 0.13 s a GiB with the thread).  Where the copy is about half the
+   time, it cost more CPU time than it saved wall time: sum's BSD
+   checksum on the Zen 5 (shares 0.48-0.60), 1 GiB in /dev/shm, 15
+   interleaved runs, medians of wall / CPU seconds: 0.217 / 0.299 with
+   the thread, 0.270 / 0.270 without, GNU sum 1.642 / 1.641 (0.13 /
+   0.18 and 0.16 / 0.16 of GNU's; in bench/cksum-compare's run before,
+   0.14 / 0.21 and 0.19 / 0.19).  On the Xeon (0.37-0.39) it saved a
+   third of the wall time for a fifth more CPU time, and keeps it.
 
    BRISK_READ_AHEAD set to "0" never starts the thread, "1" starts it
    for any large regular file whatever the CPUs and the hash (for the
@@ -480,7 +492,8 @@ digest_fd_with (const struct digest_algo *algo, int fd, void *out,
       posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
       /* Whatever the algorithm: ahead_pays weighs it (the CRCs, which
          run faster than the copy from the page cache, never get the
-         thread; sum's BSD checksum does).  */
+         thread; sum's BSD checksum does where its hashing is clearly
+         the longer).  */
       int r = (ahead && have_st
                ? ahead_pays (algo, fd, &ctx, buf, size, &st) : 0);
       if (r > 0)

@@ -38,7 +38,7 @@ for t in md5sum sha1sum sha256sum sha512sum b2sum; do
   BRISK_READ_AHEAD=sample twin_ -i over $t || fail=1
 done
 # The checksums too: sum's BSD checksum takes the thread by the sample
-# (its copy weighs about as much as its hashing), the CRCs and sum -s
+# where its hashing is clearly longer than the copy, the CRCs and sum -s
 # do not; forced on, all of them read through the ring.  GNU 9.1 has
 # no crc32b: that one is compared with Brisk's own run without the
 # thread.
