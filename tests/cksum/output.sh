@@ -69,21 +69,4 @@ for n in 1 255 256 511 512 513 1023 1024 1025 65535 65536 65537 16777216; do
   twin_ sum -s s || fail=1
 done
 
-# Runs of 0xff carry every few bytes, so the speculative BSD cores go a
-# byte at a time over them for a while (lib/sum-avx2.c): long runs
-# between random bytes, under every implementation of the BSD sum that
-# this CPU runs, against GNU's sum.
-ff_ () { head -c $1 /dev/zero | tr '\0' '\377'; }
-{ ff_ 300000; head -c 5000 rnd; ff_ 70001; head -c 3001 rnd; ff_ 999; } > ff
-impl_names_ BRISK_HASH_IMPL sum > variants
-grep '^portable$' variants > /dev/null \
-  || { echo "sum: no portable variant in:"; cat variants; fail=1; }
-while read -r v absent; do
-  test -z "$absent" || continue
-  BRISK_HASH_IMPL=$v
-  export BRISK_HASH_IMPL
-  twin_ sum ff rnd || { echo "with BRISK_HASH_IMPL=$v"; fail=1; }
-done < variants
-unset BRISK_HASH_IMPL
-
 Exit $fail
