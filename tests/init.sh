@@ -106,6 +106,12 @@
 #                        (holes stay holes) rather than copy them.  Skips
 #                        ("cannot mount an XFS image here") without
 #                        root, mount(2) or a loop device.
+#   require_root_        skips the test ("needs root") unless run as root.
+#   race_dir_ DIR        makes DIR owned by nobody, reachable by nobody.
+#   swap_as_nobody_ DIR A B SECONDS [COUNT]
+#                        starts tests/swap-names as nobody in the
+#                        background (pid $swap_pid_): the race tests'
+#                        attacker, swapping DIR/A and DIR/B.
 #   shm_dir_             makes a directory on /dev/shm, removed when the
 #                        test ends, and cd's into it: a tmpfs, where
 #                        copy_file_range copies and FICLONE cannot,
@@ -717,6 +723,35 @@ mount_xfs_ ()
   mount -o loop "$1.img" "$1" 2> /dev/null \
     || skip_ "cannot mount an XFS image here"
   cleanup_mounts_="$cleanup_mounts_ $(cd "$1" && pwd)"
+}
+
+# require_root_: skip the test unless it runs as root (what it checks
+# needs another user, or an owner only root can give).
+require_root_ ()
+{
+  test "$(id -u)" = 0 || skip_ "needs root"
+}
+
+# race_dir_ DIR: make DIR, owned by user nobody, in a tree nobody can
+# reach (the race tests' attacker works in it); the test's temporary
+# directory is made searchable by all, as mktemp made it private.
+race_dir_ ()
+{
+  chmod a+x "$tmp_root_" "$tmp_root_/w"     && mkdir "$1" && chown nobody:nogroup "$1"     || framework_failure_ "race_dir_ $1"
+}
+
+# swap_as_nobody_ DIR A B SECONDS [COUNT]: start the attacker in the
+# background as user nobody: tests/swap-names swapping DIR/A and DIR/B
+# (see that file); its pid is then $swap_pid_, and it prints the
+# number of swaps made to file swaps.  Wait for it with "wait".
+swap_as_nobody_ ()
+{
+  sn_prog_=${BRISK_BUILDDIR:-$BRISK_BIN/..}/tests/swap-names
+  test -x "$sn_prog_" \
+    || framework_failure_ "$sn_prog_ missing (make check builds it)"
+  setpriv --reuid=nobody --regid=nogroup --clear-groups \
+    "$sn_prog_" "$@" > swaps &
+  swap_pid_=$!
 }
 
 # shm_dir_: see the head of this file.

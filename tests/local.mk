@@ -109,6 +109,11 @@ tests_cp_tree_dump_SOURCES = tests/cp/tree-dump.c
 TESTS += $(CP_TESTS)
 EXTRA_DIST += $(CP_TESTS) tests/cp/list.mk tests/cp/lib.sh
 
+# The race tests' attacker (tests/init.sh's swap_as_nobody_): swaps
+# two names with renameat2's RENAME_EXCHANGE in a loop.
+check_PROGRAMS += tests/swap-names
+tests_swap_names_SOURCES = tests/swap-names.c
+
 # install's tests compare it with GNU's in the same way, through
 # tests/cp/lib.sh (with tool=install) and tests/cp/tree-dump.
 TESTS += $(INSTALL_TESTS)
