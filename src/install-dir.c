@@ -65,17 +65,33 @@ ensure_dir_at (int dirfd, char const *name, mode_t mode, bool *made)
   return -1;
 }
 
+/* Open the directory NAME in DIRFD, just looked at by ensure_dir_at,
+   to work from: with O_PATH, as searching it is all that is needed
+   (no read permission is), and without following a symbolic link if
+   MADE, as then it is the directory just made: another name swapped in
+   for it since (a link to a directory elsewhere) must not be followed,
+   or install would put its files there.  A directory that was there
+   already may be reached through a link, as GNU's install reaches it.
+   Return the descriptor, or -1 with errno set.  */
+static int
+open_made_dir (int dirfd, char const *name, bool made)
+{
+  return openat (dirfd, name, (O_PATH | O_DIRECTORY | O_CLOEXEC
+                               | (made ? O_NOFOLLOW : 0)));
+}
+
 /* Make, as X says, the leading directories of PATH (a copy of the
    name given, which this cuts up) that are missing, and the last one
    too when ALL.  Each is made from its parent's descriptor, so that
    a PATH longer than PATH_MAX is made whole, as GNU's install makes
-   it.  The first component keeps the leading slashes of an absolute
-   PATH, and is made from the working directory like a relative one.
-   Unless ALL, store in *DIRFD the descriptor (or AT_FDCWD) of the
-   directory that holds the last component and in *LAST that
-   component (PATH itself, "", if it has none); else store AT_FDCWD.
-   Return true, or false (reported, naming the directory that could
-   not be made, with *DIRFD closed).  */
+   it, and so that no name is looked up twice.  The first component
+   keeps the leading slashes of an absolute PATH, and is made from the
+   working directory like a relative one.  Store in *DIRFD the
+   descriptor (or AT_FDCWD) of the directory that holds the last
+   component, or when ALL of the last directory itself; and in *LAST
+   that component (PATH itself, "", if it has none).  Return true, or
+   false (reported, naming the directory that could not be made, with
+   *DIRFD closed).  */
 static bool
 make_leading_at (struct install_options const *x, char *path, bool all,
                  int *dirfd, char **last)
@@ -103,9 +119,7 @@ make_leading_at (struct install_options const *x, char *path, bool all,
         {
           if (made)
             announce_mkdir (x, path);
-          /* Searching it is enough: O_PATH needs no read permission.  */
-          down = *next ? openat (fd, p, O_PATH | O_DIRECTORY | O_CLOEXEC)
-                       : AT_FDCWD;
+          down = open_made_dir (fd, p, made);
         }
       else
         /* Something else is in the way of a leading directory.  */
@@ -117,18 +131,14 @@ make_leading_at (struct install_options const *x, char *path, bool all,
           break;
         }
       *end = c;
-      if (*next)
-        {
-          if (fd != AT_FDCWD)
-            close (fd);
-          fd = down;
-        }
-      p = next;
-    }
-  if (!ok || all)
-    {
       if (fd != AT_FDCWD)
         close (fd);
+      fd = down;
+      p = next;
+    }
+  if (!ok && fd != AT_FDCWD)
+    {
+      close (fd);
       fd = AT_FDCWD;
     }
   *dirfd = fd;
@@ -136,20 +146,25 @@ make_leading_at (struct install_options const *x, char *path, bool all,
 }
 
 /* Make, as X says, the leading directories of NAME that are missing,
-   and NAME itself too when ALL (-D -t DIR).  Return true, or false
-   (reported, naming the directory that could not be made).  */
-bool
+   and NAME itself too when ALL (-D -t DIR).  Return the descriptor
+   (O_PATH) of NAME's directory, or when ALL of NAME, for the file to
+   be installed from (never a name looked up again, which another
+   process could have swapped for a link meanwhile), or AT_FDCWD when
+   there is no such directory; unless ALL, set *LAST to the offset in
+   NAME of its last component.  Or return -1 (reported, naming the
+   directory that could not be made).  */
+int
 install_make_leading (struct install_options const *x, char const *name,
-                      bool all)
+                      bool all, size_t *last)
 {
   char *path = xstrdup (name);
   int fd;
-  char *last;
-  bool ok = make_leading_at (x, path, all, &fd, &last);
-  if (fd != AT_FDCWD)
-    close (fd);
+  char *last_at;
+  bool ok = make_leading_at (x, path, all, &fd, &last_at);
+  if (last)
+    *last = last_at - path;
   free (path);
-  return ok;
+  return ok ? fd : -1;
 }
 
 /* Give the directory open as FD (status ST) the owner and mode X asks
@@ -197,8 +212,10 @@ install_make_dir (struct install_options const *x, char const *dir)
   struct stat st;
   int err;
   bool ok = true;
-  if (mkdirat (at, name, x->dir_mode & (owned ? S_IRWXU : ACCESSPERMS))
-      == 0)
+  bool made = (mkdirat (at, name,
+                        x->dir_mode & (owned ? S_IRWXU : ACCESSPERMS))
+               == 0);
+  if (made)
     announce_mkdir (x, dir);
   else if ((err = errno) == ENOENT
            || (fstatat (at, name, &st, 0) == 0 && !S_ISDIR (st.st_mode)))
@@ -209,12 +226,20 @@ install_make_dir (struct install_options const *x, char const *dir)
 
   /* What could not be made and is not there (a dangling symlink, a
      directory that may not be written) is reported as GNU's install
-     reports it: its mode cannot be set.  */
+     reports it: its mode cannot be set.  The directory just made is
+     opened without following a link: another name swapped in for it
+     meanwhile (a link to a directory of root's) must not get the
+     owner and mode meant for it, as with GNU's install it does not.
+     One that was there may be reached through a link, as GNU's.  */
   if (ok)
     {
+      int nofollow = made ? O_NOFOLLOW : 0;
       int fd = openat (at, name, (O_RDONLY | O_DIRECTORY | O_NOCTTY
-                                  | O_NONBLOCK | O_CLOEXEC));
-      ok = (fd < 0 ? fchmodat (at, name, x->dir_mode, 0) == 0
+                                  | O_NONBLOCK | O_CLOEXEC | nofollow));
+      ok = (fd < 0
+            ? ((errno == EACCES || errno == EPERM)
+               && fchmodat (at, name, x->dir_mode,
+                            made ? AT_SYMLINK_NOFOLLOW : 0) == 0)
             : fstat (fd, &st) == 0 && set_dir_attributes (x, fd, &st) == 0);
       if (!ok)
         error (0, errno, msg, quoteaf (dir));

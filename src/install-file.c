@@ -22,6 +22,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -41,6 +42,7 @@
 #include "filenamecat.h"
 #include "hash.h"
 #include "hash-triple.h"
+#include "intprops.h"
 #include "quotearg.h"
 #include "same-inode.h"
 #include "xalloc.h"
@@ -70,17 +72,30 @@ static unsigned int final_attrs;
 /* The destinations made by this run, when there are several files.  */
 static Hash_table *dst_made;
 
-/* The temporary being written, if any: a signal that ends install
-   removes it.  */
+/* Where a file is installed: NAME relative to the directory DIRFD
+   (AT_FDCWD, or with -D the descriptor of the directory that install
+   made or found, so that no name made is looked up again), and PATH,
+   the whole name that messages give.  */
+struct dst_loc
+{
+  int dirfd;
+  char const *name;
+  char const *path;
+};
+
+/* The temporary being written, if any, relative to the directory
+   CURRENT_TEMP_DIRFD: a signal that ends install removes it.  */
 static char const *volatile current_temp;
+static volatile int current_temp_dirfd = AT_FDCWD;
 
 /* The signals that end install and would leave a temporary behind.  */
 static int const fatal_signals[] = { SIGHUP, SIGINT, SIGPIPE, SIGTERM };
 
-/* The directory of the last destination, as named, and its status and
-   whether it may have a default ACL: files are often installed into
-   one directory.  */
+/* The directory of the last destination, as named from LAST_DIRFD,
+   and its status and whether it may have a default ACL: files are
+   often installed into one directory.  */
 static char *last_dir;
+static int last_dirfd = AT_FDCWD;
 static struct stat last_dir_st;
 static bool last_dir_plain;
 static bool last_dir_known;
@@ -92,7 +107,7 @@ remove_temp_and_die (int sig)
 {
   char const *t = current_temp;
   if (t)
-    unlink (t);
+    unlinkat (current_temp_dirfd, t, 0);
   signal (sig, SIG_DFL);
   raise (sig);
 }
@@ -194,23 +209,43 @@ temp_name (char const *dst)
   return name;
 }
 
-/* Look up the directory of DST, unless it is the last one looked up:
+/* Whether the directory DIR (relative to DIRFD) has no default ACL.
+   A descriptor is reached through /proc/self/fd (an O_PATH one has
+   no extended attributes of its own); where that fails, or the answer
+   is not a clear no, the directory may have one.  */
+static bool
+dir_acl_plain (int dirfd, char const *dir)
+{
+  char *proc = NULL;
+  if (dirfd != AT_FDCWD)
+    {
+      char fdname[sizeof "/proc/self/fd/" + INT_STRLEN_BOUND (int)];
+      sprintf (fdname, "/proc/self/fd/%d", dirfd);
+      dir = proc = file_name_concat (fdname, dir, NULL);
+    }
+  bool plain = (getxattr (dir, "system.posix_acl_default", NULL, 0) < 0
+                && (errno == ENODATA || errno == ENOTSUP));
+  free (proc);
+  return plain;
+}
+
+/* Look up the directory of D, unless it is the last one looked up:
    its status and whether it may have a default ACL, for
    lib/copy-file.c (then a new file's owner and mode are known without
    asking).  Return true if known.  */
 static bool
-know_dir (char const *dst)
+know_dir (struct dst_loc const *d)
 {
-  size_t len = dir_part_len (dst);
-  if (last_dir && strlen (last_dir) == len
-      && memcmp (last_dir, dst, len) == 0)
+  size_t len = dir_part_len (d->name);
+  if (last_dir && last_dirfd == d->dirfd && strlen (last_dir) == len
+      && memcmp (last_dir, d->name, len) == 0)
     return last_dir_known;
   free (last_dir);
-  last_dir = ximemdup0 (dst, len);
+  last_dir = ximemdup0 (d->name, len);
+  last_dirfd = d->dirfd;
   char const *dir = len ? last_dir : ".";
-  last_dir_known = stat (dir, &last_dir_st) == 0;
-  last_dir_plain = (getxattr (dir, "system.posix_acl_default", NULL, 0) < 0
-                    && (errno == ENODATA || errno == ENOTSUP));
+  last_dir_known = fstatat (d->dirfd, dir, &last_dir_st, 0) == 0;
+  last_dir_plain = dir_acl_plain (d->dirfd, dir);
   return last_dir_known;
 }
 
@@ -258,17 +293,18 @@ id_matches (uintmax_t have, uintmax_t asked, uintmax_t none,
   return have == (asked == none ? real : asked);
 }
 
-/* Open NAME to read it for -C's comparison, without changing its
-   access time where the kernel lets this process (O_NOATIME: the
-   file's owner, or root), so that comparing leaves both files as they
-   were.  Return the descriptor, or -1 with errno set.  */
+/* Open NAME (relative to DIRFD) to read it for -C's comparison,
+   without changing its access time where the kernel lets this process
+   (O_NOATIME: the file's owner, or root), so that comparing leaves
+   both files as they were.  Return the descriptor, or -1 with errno
+   set.  */
 static int
-open_to_compare (char const *name)
+open_to_compare (int dirfd, char const *name)
 {
   int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY;
-  int fd = open (name, flags | O_NOATIME);
+  int fd = openat (dirfd, name, flags | O_NOATIME);
   if (fd < 0 && errno == EPERM)
-    fd = open (name, flags);
+    fd = openat (dirfd, name, flags);
   return fd;
 }
 
@@ -279,7 +315,7 @@ open_to_compare (char const *name)
    the mode, owner and group it would get, and the same bytes.  */
 static bool
 already_installed (char const *src, struct stat const *src_st,
-                   char const *dst, struct stat const *dst_lst)
+                   struct dst_loc const *dst, struct stat const *dst_lst)
 {
   if (!S_ISREG (src_st->st_mode) || !S_ISREG (dst_lst->st_mode)
       || src_st->st_mode & ~(S_IFMT | ACCESSPERMS)
@@ -289,8 +325,8 @@ already_installed (char const *src, struct stat const *src_st,
       || !id_matches (dst_lst->st_uid, x->owner, (uid_t) -1, getuid ())
       || !id_matches (dst_lst->st_gid, x->group, (gid_t) -1, getgid ()))
     return false;
-  int a = open_to_compare (src);
-  int b = a < 0 ? -1 : open_to_compare (dst);
+  int a = open_to_compare (AT_FDCWD, src);
+  int b = a < 0 ? -1 : open_to_compare (dst->dirfd, dst->name);
   bool same = 0 <= b && same_content_fd (a, b, src_st) == 1;
   if (0 <= a)
     close (a);
@@ -306,7 +342,7 @@ already_installed (char const *src, struct stat const *src_st,
    written again, so its ctime stays.  Return true, or false
    (reported as GNU's install reports it).  */
 static bool
-times_made_right (char const *dst, struct stat const *src_st,
+times_made_right (struct dst_loc const *dst, struct stat const *src_st,
                   struct stat const *dst_lst)
 {
   struct timespec ts[2] = { src_st->st_atim, src_st->st_mtim };
@@ -316,9 +352,9 @@ times_made_right (char const *dst, struct stat const *src_st,
           && ts[1].tv_sec == dst_lst->st_mtim.tv_sec
           && ts[1].tv_nsec == dst_lst->st_mtim.tv_nsec))
     return true;
-  if (utimensat (AT_FDCWD, dst, ts, AT_SYMLINK_NOFOLLOW) == 0)
+  if (utimensat (dst->dirfd, dst->name, ts, AT_SYMLINK_NOFOLLOW) == 0)
     return true;
-  error (0, errno, _("cannot set timestamps for %s"), quoteaf (dst));
+  error (0, errno, _("cannot set timestamps for %s"), quoteaf (dst->path));
   return false;
 }
 
@@ -362,7 +398,7 @@ may_install (char const *src, struct stat const *src_st, char const *dst,
    anything over it: GNU's install fails to remove it, and so must
    this one, before it writes anything.  */
 static bool
-sticky_refuses (char const *dst, struct stat const *dst_lst)
+sticky_refuses (struct dst_loc const *dst, struct stat const *dst_lst)
 {
   return (know_dir (dst) && last_dir_st.st_mode & S_ISVTX
           && copier.euid != 0 && dst_lst->st_uid != copier.euid
@@ -445,26 +481,27 @@ report_temp_failure (struct copy_file_report const *rep, char const *src,
    its name.  Return 0, or -1 with the failure in REP (and nothing
    left behind).  */
 static int
-copy_to_temp (char const *src, struct stat const *src_st, char const *dst,
-              struct stat const *attr, char **tmp,
+copy_to_temp (char const *src, struct stat const *src_st,
+              struct dst_loc const *dst, struct stat const *attr, char **tmp,
               struct copy_file_report *rep)
 {
   bool dir_known = know_dir (dst);
   struct copy_file_names names = {
     .src_fd = -1, .src_dirfd = AT_FDCWD, .src_name = src,
-    .src_st = src_st, .follow_src = true, .dst_dirfd = AT_FDCWD,
+    .src_st = src_st, .follow_src = true, .dst_dirfd = dst->dirfd,
     .dst_dir_st = dir_known ? &last_dir_st : NULL,
     .dst_dir_plain = dir_known && last_dir_plain, .attr_st = attr
   };
   for (int i = 0;; i++)
     {
-      *tmp = temp_name (dst);
+      *tmp = temp_name (dst->name);
       names.dst_name = *tmp;
+      current_temp_dirfd = dst->dirfd;
       current_temp = *tmp;
       if (qcopy_file_preserving (&copier, &names, COPY_DST_CREATE, rep) == 0)
         return 0;
       if (COPY_STEP_CREATE_DST < rep->step)
-        unlink (*tmp);
+        unlinkat (dst->dirfd, *tmp, 0);
       current_temp = NULL;
       free (*tmp);
       *tmp = NULL;
@@ -507,12 +544,13 @@ relay_renamed (int fd, char const *from, char const *to)
   free (buf);
 }
 
-/* Run the strip program on TMP, the temporary of DST.  Its messages
-   name DST where they name TMP, as GNU's install's (which strips the
-   destination itself) do.  Return true, or false (reported as GNU's
-   install reports it).  */
+/* Run the strip program on TMP, the temporary of DST (in DST's
+   directory: the program runs there when that is a descriptor).  Its
+   messages name DST where they name TMP, as GNU's install's (which
+   strips the destination itself) do.  Return true, or false (reported
+   as GNU's install reports it).  */
 static bool
-strip_temp (char const *tmp, char const *dst)
+strip_temp (char const *tmp, struct dst_loc const *dst)
 {
   /* A name that starts with "-" (in a directory "-d") must not be
      taken for an option.  */
@@ -536,14 +574,15 @@ strip_temp (char const *tmp, char const *dst)
     }
   if (pid == 0)
     {
-      if (dup2 (err_pipe[1], STDERR_FILENO) < 0)
+      if (dup2 (err_pipe[1], STDERR_FILENO) < 0
+          || (dst->dirfd != AT_FDCWD && fchdir (dst->dirfd) < 0))
         _exit (EXIT_FAILURE);
       execlp (x->strip_program, x->strip_program, name, (char *) NULL);
       error (EXIT_FAILURE, errno, _("cannot run %s"),
              quoteaf (x->strip_program));
     }
   close (err_pipe[1]);
-  relay_renamed (err_pipe[0], name, dst);
+  relay_renamed (err_pipe[0], name, dst->path);
   close (err_pipe[0]);
   free (arg);
   int status;
@@ -563,15 +602,17 @@ strip_temp (char const *tmp, char const *dst)
 /* Give TMP, a copy of SRC just stripped for DST, the attributes ATTR.
    Return true, or false (reported).  */
 static bool
-give_attributes (char const *tmp, char const *src, char const *dst,
+give_attributes (char const *tmp, char const *src, struct dst_loc const *dst,
                  struct stat const *attr)
 {
   struct copy_file_report rep;
   struct stat st;
-  int fd = open (tmp, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+  int fd = openat (dst->dirfd, tmp, O_RDONLY | O_NOFOLLOW | O_CLOEXEC
+                   | O_NOCTTY);
   if (fd < 0 || fstat (fd, &st) < 0)
     {
-      error (0, errno, _("cannot change permissions of %s"), quoteaf (dst));
+      error (0, errno, _("cannot change permissions of %s"),
+             quoteaf (dst->path));
       if (0 <= fd)
         close (fd);
       return false;
@@ -581,29 +622,31 @@ give_attributes (char const *tmp, char const *src, char const *dst,
                               st.st_uid, st.st_gid, acl, &rep);
   close (fd);
   if (r < 0)
-    report_attr_failure (&rep, src, dst);
+    report_attr_failure (&rep, src, dst->path);
   return r == 0;
 }
 
-/* Make BACKUP a backup of DST, which stays in place: a hard link made
-   under a temporary name, renamed to BACKUP (over an older backup).
-   Where the file system has no hard links, DST is renamed to BACKUP
-   and *MOVED set.  Return 0, or -1 with errno set.  */
+/* Make BACKUP (relative to DST's directory) a backup of DST, which
+   stays in place: a hard link made under a temporary name, renamed to
+   BACKUP (over an older backup).  Where the file system has no hard
+   links, DST is renamed to BACKUP and *MOVED set.  Return 0, or -1
+   with errno set.  */
 static int
-make_backup (char const *dst, char const *backup, bool *moved)
+make_backup (struct dst_loc const *dst, char const *backup, bool *moved)
 {
+  int dirfd = dst->dirfd;
   *moved = false;
   for (int i = 0; i < TEMP_TRIES; i++)
     {
-      char *t = temp_name (dst);
-      int r = link (dst, t);
+      char *t = temp_name (dst->name);
+      int r = linkat (dirfd, dst->name, dirfd, t, 0);
       int err = errno;
       if (r == 0)
         {
-          r = rename (t, backup);
+          r = renameat (dirfd, t, dirfd, backup);
           err = errno;
           if (r < 0)
-            unlink (t);
+            unlinkat (dirfd, t, 0);
         }
       free (t);
       errno = err;
@@ -613,7 +656,7 @@ make_backup (char const *dst, char const *backup, bool *moved)
                         || err == EXDEV))
             {
               *moved = true;
-              return rename (dst, backup);
+              return renameat (dirfd, dst->name, dirfd, backup);
             }
           return r;
         }
@@ -622,43 +665,48 @@ make_backup (char const *dst, char const *backup, bool *moved)
 }
 
 /* Put the finished temporary TMP in place of DST, which EXISTS, backed
-   up first to BACKUP if not NULL.  Return true, or false (reported;
-   DST is then as it was, TMP removed).  */
+   up first to BACKUP (relative to DST's directory) if not NULL.
+   Return true, or false (reported; DST is then as it was, TMP
+   removed).  */
 static bool
-put_in_place (char const *tmp, char const *dst, bool exists,
+put_in_place (char const *tmp, struct dst_loc const *dst, bool exists,
               char const *backup)
 {
+  int dirfd = dst->dirfd;
   bool moved = false;
   if (backup && make_backup (dst, backup, &moved) < 0)
     {
-      error (0, errno, _("cannot backup %s"), quoteaf (dst));
-      unlink (tmp);
+      error (0, errno, _("cannot backup %s"), quoteaf (dst->path));
+      unlinkat (dirfd, tmp, 0);
       return false;
     }
-  if (rename (tmp, dst) == 0)
+  if (renameat (dirfd, tmp, dirfd, dst->name) == 0)
     return true;
   int err = errno;
-  unlink (tmp);
+  unlinkat (dirfd, tmp, 0);
   if (backup)
     {
       /* Undo the backup: give DST its name back, or drop the link.  */
-      if (moved ? rename (backup, dst) < 0 : unlink (backup) < 0)
-        error (0, errno, _("cannot un-backup %s"), quoteaf (dst));
+      if (moved ? renameat (dirfd, backup, dirfd, dst->name) < 0
+          : unlinkat (dirfd, backup, 0) < 0)
+        error (0, errno, _("cannot un-backup %s"), quoteaf (dst->path));
     }
   error (0, err,
          exists ? _("cannot remove %s") : _("cannot create regular file %s"),
-         quoteaf (dst));
+         quoteaf (dst->path));
   return false;
 }
 
 /* ---- one file --------------------------------------------------------- */
 
-/* Install the copy of SRC (status SRC_ST) as DST, which EXISTS; BACKUP
-   names its backup, if one is made.  Return true, or false
+/* Install the copy of SRC (status SRC_ST) as DST, which EXISTS;
+   BACKUP names its backup, if one is made, relative to DST's
+   directory, and BACKUP_PATH names it whole.  Return true, or false
    (reported).  */
 static bool
-install_copy (char const *src, struct stat const *src_st, char const *dst,
-              bool exists, char const *backup)
+install_copy (char const *src, struct stat const *src_st,
+              struct dst_loc const *dst, bool exists, char const *backup,
+              char const *backup_path)
 {
   struct stat attr = *src_st;
   attr.st_mode = S_IFREG | x->mode;
@@ -678,12 +726,12 @@ install_copy (char const *src, struct stat const *src_st, char const *dst,
   copier.preserve = copier.require = final_attrs;
   if (r < 0)
     {
-      report_temp_failure (&rep, src, dst, exists, backup);
+      report_temp_failure (&rep, src, dst->path, exists, backup_path);
       if (x->debug)
         report_copy_debug (&rep);
       return false;
     }
-  announce (src, dst, exists, backup, false);
+  announce (src, dst->path, exists, backup_path, false);
   if (x->debug)
     report_copy_debug (&rep);
   bool ok = (!x->strip
@@ -692,32 +740,55 @@ install_copy (char const *src, struct stat const *src_st, char const *dst,
   if (ok)
     ok = put_in_place (tmp, dst, exists, backup);
   else
-    unlink (tmp);
+    unlinkat (dst->dirfd, tmp, 0);
   current_temp = NULL;
   free (tmp);
   return ok;
 }
 
-/* Install SRC as DST, as install_init's options say.  Return true, or
+/* The whole name of BACKUP, a backup named relative to the directory
+   of DST: DST's path with its last component, NAME, replaced.  */
+static char *
+backup_path (struct dst_loc const *dst, char const *backup)
+{
+  size_t dir_len = strlen (dst->path) - strlen (dst->name);
+  size_t len = strlen (backup);
+  char *path = xmalloc (dir_len + len + 1);
+  memcpy (path, dst->path, dir_len);
+  memcpy (path + dir_len, backup, len + 1);
+  return path;
+}
+
+/* Install SRC as NAME in the directory DIRFD (AT_FDCWD, or the
+   descriptor of the directory -D made), whose whole name is DST, as
+   install_init's options say.  DST ends in NAME.  Return true, or
    false (reported).  */
 bool
-install_file (char const *src, char const *dst)
+install_file (char const *src, int dirfd, char const *name, char const *dst)
 {
+  struct dst_loc d = { dirfd, name, dst };
   struct stat src_st, dst_lst;
   if (stat (src, &src_st) < 0)
     {
       error (0, errno, _("cannot stat %s"), quoteaf (src));
       return false;
     }
-  bool exists = lstat (dst, &dst_lst) == 0;
+  /* GNU's install names the file whole, even after -D made its
+     directories, and so fails on a name PATH_MAX long or longer;
+     install from a descriptor would not, but fails as GNU's does.  */
+  bool too_long = dirfd != AT_FDCWD && PATH_MAX <= strlen (dst);
+  bool exists = (!too_long
+                 && fstatat (dirfd, name, &dst_lst, AT_SYMLINK_NOFOLLOW) == 0);
+  if (too_long)
+    errno = ENAMETOOLONG;
   if (!exists && errno != ENOENT)
     {
       error (0, errno, _("cannot stat %s"), quoteaf (dst));
       return false;
     }
   if (exists && x->compare
-      && already_installed (src, &src_st, dst, &dst_lst))
-    return times_made_right (dst, &src_st, &dst_lst);
+      && already_installed (src, &src_st, &d, &dst_lst))
+    return times_made_right (&d, &src_st, &dst_lst);
   if (!may_install (src, &src_st, dst, &dst_lst, exists))
     return false;
   size_t len = strlen (dst);
@@ -727,19 +798,23 @@ install_file (char const *src, char const *dst)
       error (0, ENOTDIR, _("cannot create regular file %s"), quoteaf (dst));
       return false;
     }
-  if (exists && sticky_refuses (dst, &dst_lst))
+  if (exists && sticky_refuses (&d, &dst_lst))
     {
       error (0, EPERM, (x->backup != no_backups ? _("cannot backup %s")
                         : _("cannot remove %s")), quoteaf (dst));
       return false;
     }
   char *backup = (exists && x->backup != no_backups
-                  ? find_backup_file_name (AT_FDCWD, dst, x->backup)
+                  ? find_backup_file_name (dirfd, name, x->backup)
                   : NULL);
-  bool ok = install_copy (src, &src_st, dst, exists, backup);
+  char *whole = backup && dirfd != AT_FDCWD ? backup_path (&d, backup) : NULL;
+  bool ok = install_copy (src, &src_st, &d, exists, backup,
+                          whole ? whole : backup);
+  free (whole);
   free (backup);
   struct stat st;
-  if (ok && dst_made && lstat (dst, &st) == 0)
+  if (ok && dst_made
+      && fstatat (dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
     record_file (dst_made, dst, &st);
   return ok;
 }

@@ -9,6 +9,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <grp.h>
 #include <limits.h>
@@ -268,15 +269,23 @@ check_operands (struct command *c, int *n, char **files)
 static bool
 install_into_dir (struct command const *c, int n, char **files)
 {
-  if (c->make_leading && !install_make_leading (&c->x, c->target_dir, true))
+  /* With -D, each file goes in from the descriptor of the directory
+     made (or found), named by its last component.  */
+  int dirfd = AT_FDCWD;
+  if (c->make_leading
+      && (dirfd = install_make_leading (&c->x, c->target_dir, true, NULL))
+         == -1)
     return false;
   bool ok = true;
   for (int i = 0; i < n; i++)
     {
       char *dst = file_in_dir (c->target_dir, files[i]);
-      ok &= install_file (files[i], dst);
+      ok &= install_file (files[i], dirfd,
+                          dirfd == AT_FDCWD ? dst : last_component (dst), dst);
       free (dst);
     }
+  if (dirfd != AT_FDCWD)
+    close (dirfd);
   return ok;
 }
 
@@ -295,10 +304,19 @@ run (struct command *c, int n, char **files)
   install_init (&c->x, c->target_dir ? n : 1);
   if (c->target_dir)
     ok = install_into_dir (c, n, files);
+  else if (c->make_leading)
+    {
+      /* The file goes in from the descriptor of its directory, as
+         made (or found).  */
+      size_t last;
+      int dirfd = install_make_leading (&c->x, files[1], false, &last);
+      ok = (dirfd != -1
+            && install_file (files[0], dirfd, files[1] + last, files[1]));
+      if (0 <= dirfd)
+        close (dirfd);
+    }
   else
-    ok = ((!c->make_leading
-           || install_make_leading (&c->x, files[1], false))
-          && install_file (files[0], files[1]));
+    ok = install_file (files[0], AT_FDCWD, files[1], files[1]);
   install_finish ();
   return ok;
 }

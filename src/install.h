@@ -30,12 +30,13 @@ struct install_options
 
 /* install-file.c: one file.  */
 void install_init (struct install_options const *x, int n_files);
-bool install_file (char const *src, char const *dst);
+bool install_file (char const *src, int dirfd, char const *name,
+                   char const *dst);
 void install_finish (void);
 
 /* install-dir.c: directories.  */
 bool install_make_dir (struct install_options const *x, char const *dir);
-bool install_make_leading (struct install_options const *x,
-                           char const *name, bool all);
+int install_make_leading (struct install_options const *x,
+                          char const *name, bool all, size_t *last);
 
 #endif

@@ -112,6 +112,7 @@
 #                        starts tests/swap-names as nobody in the
 #                        background (pid $swap_pid_): the race tests'
 #                        attacker, swapping DIR/A and DIR/B.
+#   swap_stop_           stops it.
 #   shm_dir_             makes a directory on /dev/shm, removed when the
 #                        test ends, and cd's into it: a tmpfs, where
 #                        copy_file_range copies and FICLONE cannot,
@@ -742,16 +743,32 @@ race_dir_ ()
 
 # swap_as_nobody_ DIR A B SECONDS [COUNT]: start the attacker in the
 # background as user nobody: tests/swap-names swapping DIR/A and DIR/B
-# (see that file); its pid is then $swap_pid_, and it prints the
-# number of swaps made to file swaps.  Wait for it with "wait".
+# (see that file), and wait until it runs; its pid is then $swap_pid_,
+# and it prints "ready", then the number of swaps made, to file swaps.
+# Wait for it with "wait", or stop it with swap_stop_.
 swap_as_nobody_ ()
 {
   sn_prog_=${BRISK_BUILDDIR:-$BRISK_BIN/..}/tests/swap-names
   test -x "$sn_prog_" \
     || framework_failure_ "$sn_prog_ missing (make check builds it)"
+  : > swaps
   setpriv --reuid=nobody --regid=nogroup --clear-groups \
     "$sn_prog_" "$@" > swaps &
   swap_pid_=$!
+  # Until it runs, the process is a copy of this shell, which would
+  # take swap_stop_'s SIGTERM to its trap and so remove the test's
+  # whole tree.
+  wait_for_ 200 test -s swaps \
+    || framework_failure_ "tests/swap-names did not start"
+}
+
+# swap_stop_: stop the attacker that swap_as_nobody_ started, wait for
+# it, and set $swap_count_ to the number of swaps it made.
+swap_stop_ ()
+{
+  kill "$swap_pid_" 2> /dev/null
+  wait "$swap_pid_"
+  swap_count_=$(sed -n 2p swaps)
 }
 
 # shm_dir_: see the head of this file.

@@ -5,9 +5,10 @@
 
    Usage: swap-names DIR A B SECONDS [COUNT]
 
-   Swaps DIR/A and DIR/B until SECONDS have passed or COUNT swaps were
-   made (no COUNT: no bound but the time), then prints the number of
-   swaps made and exits 0.  An odd number of swaps leaves the names
+   Prints "ready" once it is running, then swaps DIR/A and DIR/B until
+   SECONDS have passed, COUNT swaps were made (no COUNT: no bound but
+   the time) or SIGTERM came, then prints the number of swaps made and
+   exits 0.  An odd number of swaps leaves the names
    exchanged.  Exits 1 if a swap fails for any reason but a name
    missing for a moment (ENOENT: the tool under test may be between
    two calls that remove and remake it).  The race tests run it as an
@@ -17,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +29,17 @@
 #ifndef RENAME_EXCHANGE
 # define RENAME_EXCHANGE (1 << 1)
 #endif
+
+/* Set when SIGTERM came.  */
+static volatile sig_atomic_t stop;
+
+/* The handler of SIGTERM: stop swapping.  */
+static void
+stop_swapping (int sig)
+{
+  (void) sig;
+  stop = 1;
+}
 
 /* The seconds since an arbitrary start.  */
 static double
@@ -51,11 +64,15 @@ main (int argc, char **argv)
       perror (argv[1]);
       return 1;
     }
+  signal (SIGTERM, stop_swapping);
+  puts ("ready");
+  fflush (stdout);
   double end = now () + atof (argv[4]);
   unsigned long long count = argc == 6 ? strtoull (argv[5], NULL, 10) : 0;
   unsigned long long swaps = 0, tries = 0;
   /* The clock is read every 256 tries: a swap takes a microsecond.  */
-  while ((count == 0 || swaps < count) && ((++tries & 255) || now () < end))
+  while (!stop && (count == 0 || swaps < count)
+         && ((++tries & 255) || now () < end))
     {
       /* The raw call: the C library's renameat2 wrapper is new.  */
       if (syscall (SYS_renameat2, dirfd, argv[2], dirfd, argv[3],

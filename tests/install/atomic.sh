@@ -25,7 +25,7 @@ grep -E '"(dst|\.install\.[0-9A-Za-z]{8})"' trace \
   | sed -E 's/\.install\.[0-9A-Za-z]{8}/TMP/g; s/ += .*//' > calls
 cat > exp <<'EOF2'
 openat(AT_FDCWD, "TMP", O_WRONLY|O_CREAT|O_EXCL|O_NOCTTY|O_CLOEXEC, 0600)
-rename("TMP", "dst")
+renameat(AT_FDCWD, "TMP", AT_FDCWD, "dst")
 EOF2
 compare exp calls || fail=1
 grep -E 'unlink' trace && { echo "$me_: install removed a file" >&2; fail=1; }
