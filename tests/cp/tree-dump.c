@@ -41,7 +41,9 @@
    symbolic link's access time moves when its target is read.
 
    The walk changes directory into each directory it reads, so paths
-   longer than PATH_MAX are read too.  Nothing is followed.  Exits 0,
+   longer than PATH_MAX are read too.  Run by the owner of a directory
+   or file that its owner may not read (not root), it lets the owner
+   read it while it reads it, and puts its mode back.  Nothing is followed.  Exits 0,
    or 2 with a message on any error.  */
 
 #include <config.h>
@@ -338,6 +340,31 @@ add_time (struct buf *b, const char *field, struct timespec t)
   buf_str (b, text);
 }
 
+/* Give the entry NAME of the working directory (status ST) the
+   permission bits NEED for its owner, if this process is that owner
+   and not root (root needs none): the trees the tests make hold
+   directories and files that their owner may not read (mode 0300,
+   0311), and the tests run as any user.  Return the mode to put back
+   with put_back, or (mode_t) -1 if it was not changed.  */
+static mode_t
+let_owner (const char *name, const struct stat *st, mode_t need)
+{
+  if (geteuid () == 0 || st->st_uid != geteuid ()
+      || (st->st_mode & need) == need)
+    return (mode_t) -1;
+  if (chmod (name, (st->st_mode | need) & 07777) != 0)
+    die (name, errno);
+  return st->st_mode & 07777;
+}
+
+/* Give NAME back the MODE that let_owner returned.  */
+static void
+put_back (const char *name, mode_t mode)
+{
+  if (mode != (mode_t) -1 && chmod (name, mode) != 0)
+    die (name, errno);
+}
+
 /* Record the entry NAME of the working directory, at PATH (escaped)
    from the root, with status ST; PATH is kept.  With --age, give it
    old times instead: nothing is kept, the caller keeps PATH.  */
@@ -352,7 +379,11 @@ record (const char *name, char *path, const struct stat *st)
   struct buf tail = { 0 };
   buf_str (&tail, "");
   if (S_ISREG (st->st_mode))
-    add_sum (&tail, name);
+    {
+      mode_t back = let_owner (name, st, S_IRUSR);
+      add_sum (&tail, name);
+      put_back (name, back);
+    }
   else if (S_ISLNK (st->st_mode))
     add_target (&tail, name, st->st_size);
   else if (S_ISCHR (st->st_mode) || S_ISBLK (st->st_mode))
@@ -417,11 +448,13 @@ walk (const char *prefix)
       record (de->d_name, path, &st);
       if (S_ISDIR (st.st_mode))
         {
+          mode_t back = let_owner (de->d_name, &st, S_IRUSR | S_IXUSR);
           if (chdir (de->d_name) != 0)
             die (path, errno);
           walk (path);
           if (fchdir (here) != 0)
             die (prefix, errno);
+          put_back (de->d_name, back);
         }
       if (age)
         free (path);
