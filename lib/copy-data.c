@@ -419,23 +419,31 @@ copy_extent (struct copy_job *j, off_t data, off_t len, off_t *copied)
   return read_write_loop (j, len - *copied, copied);
 }
 
-/* End J's sparse copy, whose source data ended at offset POS, of the
-   source up to offset LIMIT: leave the source at its end, or at LIMIT
-   if that comes first, and extend the destination to match (a
-   trailing hole) with its offset there.  Return 1, or -1 with errno
-   set.  */
+/* End J's sparse copy of the source up to offset LIMIT, whose data was
+   copied up to offset POS.  ENDED: a read met the source's end at POS;
+   the copy ends there, the source's offset is already there, and the
+   size stat or lseek tell is not asked (a file under /sys says 4096
+   bytes, and reads as a few: its size is a hint, never a length to
+   write).  Else no data follows POS: the rest, up to the source's end
+   as lseek tells it or LIMIT if that comes first, is a trailing hole;
+   leave the source there.  Extend the destination to match, with its
+   offset at its end.  Return 1, or -1 with errno set.  */
 static int
-finish_sparse (struct copy_job *j, off_t pos, off_t limit)
+finish_sparse (struct copy_job *j, off_t pos, off_t limit, bool ended)
 {
-  off_t end = lseek (j->src, 0, SEEK_END);
-  if (end < 0)
-    return fail (j, COPY_FAILED_READ);
-  if (limit < end)
-    end = limit;
-  if (end < pos)
-    end = pos;                  /* it shrank after being copied */
-  if (j->bounded && lseek (j->src, end, SEEK_SET) < 0)
-    return fail (j, COPY_FAILED_READ);
+  off_t end = pos;
+  if (!ended)
+    {
+      end = lseek (j->src, 0, SEEK_END);
+      if (end < 0)
+        return fail (j, COPY_FAILED_READ);
+      if (limit < end)
+        end = limit;
+      if (end < pos)
+        end = pos;              /* it shrank after being copied */
+      if (j->bounded && lseek (j->src, end, SEEK_SET) < 0)
+        return fail (j, COPY_FAILED_READ);
+    }
   off_t dst_end = j->dst_off + (end - j->src_off);
   if (ftruncate (j->dst, dst_end) < 0
       || lseek (j->dst, dst_end, SEEK_SET) < 0)
@@ -449,10 +457,13 @@ finish_sparse (struct copy_job *j, off_t pos, off_t limit)
    source is a regular file that looks sparse (fewer blocks than its
    size needs) and the destination takes holes, copy only the data
    extents that SEEK_DATA and SEEK_HOLE find from the source's offset
-   on, then extend the destination to the source's size.  Return 0 if
-   the file system cannot tell the extents (the first SEEK_DATA fails
-   with EINVAL).  A bounded copy stops at the source offset J->src_off
-   + J->left.  */
+   on, then extend the destination over the source's trailing hole, if
+   any.  An extent that reads shorter than SEEK_HOLE said ends the copy
+   there: every byte of the copy was read, or lies in a hole that
+   SEEK_DATA and SEEK_HOLE told of before the end.  Return 0 if the
+   file system cannot tell the extents (the first SEEK_DATA fails with
+   EINVAL).  A bounded copy stops at the source offset J->src_off +
+   J->left.  */
 static int
 sparse_rung (struct copy_job *j)
 {
@@ -464,7 +475,8 @@ sparse_rung (struct copy_job *j)
      rungs below should this one give up.  */
   off_t pos = j->src_off;
   off_t limit = (OFF_T_MAX - pos < j->left ? OFF_T_MAX : pos + j->left);
-  for (bool first = true; pos < limit; first = false)
+  bool ended = false;
+  for (bool first = true; pos < limit && !ended; first = false)
     {
       off_t data = lseek (j->src, pos, SEEK_DATA);
       if (data < 0 && first && errno == EINVAL)
@@ -483,10 +495,9 @@ sparse_rung (struct copy_job *j)
       if (copy_extent (j, data, hole - data, &copied) < 0)
         return -1;
       pos = data + copied;
-      if (copied < hole - data)
-        break;                  /* the source ended sooner */
+      ended = copied < hole - data;     /* the source ended sooner */
     }
-  return finish_sparse (j, pos, limit);
+  return finish_sparse (j, pos, limit, ended);
 #else
   (void) j;
   return 0;

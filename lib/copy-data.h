@@ -13,7 +13,10 @@
                       data extents are copied (SEEK_DATA, SEEK_HOLE),
                       by read/write that seeks over blocks of zeros
                       (as GNU's cp), then the destination is extended
-                      to the size;
+                      over a trailing hole; an extent that reads
+                      shorter than SEEK_HOLE said (a file under /sys
+                      says 4096 bytes and reads as a few) ends the
+                      copy where reading ended;
      copy_file_range  regular file to regular file, in the kernel;
      read/write       anything, through one page-aligned heap buffer of
                       io_blksize bytes; with COPY_SPARSE_ALWAYS, or
@@ -30,7 +33,11 @@
    the bound.  Holes are made (by the sparse rung, and by read/write
    under COPY_SPARSE_ALWAYS or from a sparse source) only where the
    destination holds nothing at or after its offset, so no old byte
-   can stay where a zero belongs.
+   can stay where a zero belongs.  No rung writes a byte it did not
+   read, nor a hole that SEEK_DATA and SEEK_HOLE did not tell of: the
+   size that stat gives is a hint, never a length to write (files
+   under /proc say 0 bytes, those under /sys 4096, whatever they read
+   as).
    The clone rung serves whatever the sparse mode (a clone has the
    source's holes, no more and no fewer); a caller that wants
    otherwise starts the ladder after it.  The descriptors must be

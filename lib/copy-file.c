@@ -602,9 +602,37 @@ create_dest (struct file_copier *copier, struct copy_file_names const *names,
   return 0;
 }
 
+/* Before the data of a file of status SRC_ST goes into the existing
+   destination DST_FD, whose state is *D, lower its mode to what both
+   its mode and the final one (D->want) allow, so that the new data is
+   never readable by more than the source allows: a source of mode 0600
+   written into a file of mode 0644 would be readable by all until its
+   mode is set, after the data.  While COPIER is still to give it the
+   source's group, the group has nothing (its members are not the
+   source's); the owner may chmod its file anyway, and keeps its write
+   permission, which shows nothing and which a user other than root
+   needs to set extended attributes.  Special bits wait for the end.
+   No call where nothing is to be lowered; a failure (a file that is
+   not ours, as written through a group's permission) leaves the mode
+   as it is, to be set at the end or that failure reported then.  */
+static void
+lower_existing_mode (struct file_copier const *copier, int dst_fd,
+                     struct stat const *src_st, struct dst_state *d)
+{
+  if (d->want == (mode_t) -1)
+    return;
+  mode_t low = d->mode & (d->want | S_IWUSR) & ACCESSPERMS;
+  if (copier->preserve & COPY_PRESERVE_OWNERSHIP
+      && d->gid != src_st->st_gid)
+    low &= ~S_IRWXG;
+  if (low != d->mode && fchmod (dst_fd, low) == 0)
+    d->mode = low;
+}
+
 /* Open the existing destination of NAMES into *DST_FD, emptied if data
-   is to be copied, and set *DST_ST and *D to what it is.  Return 0, or
-   -1 with the failure in REPORT.  */
+   is to be copied, and set *DST_ST and *D to what it is; if data is to
+   be copied, with its mode lowered first (lower_existing_mode).
+   Return 0, or -1 with the failure in REPORT.  */
 static int
 open_dest (struct file_copier *copier, struct copy_file_names const *names,
            struct stat const *src_st, int *dst_fd, struct stat *dst_st,
@@ -623,6 +651,8 @@ open_dest (struct file_copier *copier, struct copy_file_names const *names,
   d->want = (copier->preserve & COPY_PRESERVE_MODE
              ? src_st->st_mode & MODE_BITS : (mode_t) -1);
   d->acl = true;
+  if (copier->data)
+    lower_existing_mode (copier, *dst_fd, src_st, d);
   return 0;
 }
 

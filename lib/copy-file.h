@@ -10,7 +10,9 @@
      2. create the destination exclusively (O_EXCL: never through a
         symlink), with no more permission than its final mode and, while
         its owner is still to be set, none for group and others; or open
-        an existing destination to overwrite it;
+        an existing destination to overwrite it and, before any data
+        goes in, lower its mode to what both its mode and the final
+        one allow (none for group while its group is to be set);
      3. copy the data with the engine;
      4. timestamps (nanoseconds), owner, extended attributes, and last
         the mode and access control list: fchown clears the set-user-ID

@@ -65,6 +65,18 @@
 #   small_tmpfs_ DIR [SIZE]
 #       makes DIR (if missing) and mounts a tmpfs of SIZE (default
 #       256k) on it, mode 0755.
+#   pseudo_files_
+#       sets pseudo_files_ to the names (blank-separated) of the files
+#       under /sys and /proc that this machine has, that read alike
+#       from one run to the next, whose size stat tells is not their
+#       length: 4096 in no block (/sys: they look sparse) or 0 (/proc);
+#       skips the test if it has none of them.
+#   pseudo_copies_ NAME...
+#       checks that the copies of each file of $pseudo_files_ in the
+#       tree that the tool under test left at the last cp_batch_ or
+#       cp_twin_ hold what cat reads from it, byte for byte: each NAME
+#       is a copy's name in that tree, % standing for the file's base
+#       name ("%-p", "d/%").  Prints the differences; returns 1 if any.
 #
 # Variables: $gnu_cp_ (GNU's cp), $BRISK_CP, $tree_dump_ (the program),
 # $twin_self_ (non-empty when $BRISK_CP is GNU's own).
@@ -152,6 +164,43 @@ small_tmpfs_ ()
 {
   { test -d "$1" || mkdir "$1"; } \
     && mount -t tmpfs -o "size=${2-256k},mode=0755" tmpfs "$1"
+}
+
+# pseudo_files_: see the head of this file.
+pseudo_files_ ()
+{
+  pseudo_files_=
+  for pf_ in /sys/kernel/mm/transparent_hugepage/enabled \
+             /sys/kernel/mm/transparent_hugepage/defrag \
+             /sys/kernel/mm/transparent_hugepage/hpage_pmd_size \
+             /sys/kernel/profiling \
+             /sys/module/kernel/parameters/initcall_debug \
+             /proc/sys/kernel/ostype /proc/sys/kernel/osrelease; do
+    test -e "$pf_" && pseudo_files_="$pseudo_files_ $pf_"
+  done
+  test -n "$pseudo_files_" \
+    || skip_ "none of the /sys and /proc files tried is here"
+  case $pseudo_files_ in
+    */sys/*) ;;
+    *) warn_ "$me_: note: no /sys file here, only /proc ones" ;;
+  esac
+}
+
+# pseudo_copies_ NAME...: see the head of this file.
+pseudo_copies_ ()
+{
+  pc_ok_=0
+  for pc_f_ in $pseudo_files_; do
+    pc_b_=$(basename "$pc_f_")
+    cat "$pc_f_" > "$cmp_/read" || framework_failure_ "cat $pc_f_"
+    for pc_n_ in "$@"; do
+      pc_c_=$(printf '%s\n' "$pc_n_" | sed "s|%|$pc_b_|")
+      compare "$cmp_/read" "$cmp_/trees/brisk.$cp_n_/$pc_c_" \
+        || { echo "$twin_tool_ of $pc_f_ to $pc_c_: not what cat reads"
+             pc_ok_=1; }
+    done
+  done
+  return $pc_ok_
 }
 
 # cp_run_ [-i IN] [-u] SIDE ARG...: see the head of this file.

@@ -38,6 +38,7 @@ CP_TESTS = \
   tests/cp/same-file-xdev.sh \
   tests/cp/same-file.sh \
   tests/cp/sparse.sh \
+  tests/cp/sysfs.sh \
   tests/cp/special.sh \
   tests/cp/symlink-times.sh \
   tests/cp/syscalls.sh \

@@ -3,10 +3,15 @@
 # holds cp still for a while on the return of one chosen system call
 # (an injected delay), and the test changes the files meanwhile.
 # (a) A source that grows, shrinks (below and above what was copied
-#     already) or is removed after 256 KiB of it were written, read and
-#     written in 128 KiB pieces (copy_file_range made to fail with EXDEV,
-#     FICLONE with EOPNOTSUPP), with and without holes: the copy, the
-#     status and the messages are GNU's.
+#     already, and into the hole of the one with holes) or is removed
+#     after 256 KiB of it were written, read and written in 128 KiB
+#     pieces (copy_file_range made to fail with EXDEV, FICLONE with
+#     EOPNOTSUPP), with and without holes: the copy, the status and the
+#     messages are GNU's, and the copy holds no byte that was not read:
+#     it is a prefix of the source as it was made, followed by zeros
+#     (a hole, or the zeros appended); but for the source with holes
+#     truncated into its hole, where GNU 9.1 writes zeros it did not
+#     read and Brisk must not.
 # (b) The directory cp is filling in the destination swapped for a
 #     symbolic link to another directory, just after cp made it: nothing
 #     is written through the link (GNU 9.1 follows it; Brisk must not),
@@ -58,6 +63,7 @@ change_ ()
     grow) head -c 300000 /dev/zero >> src ;;
     shrink-below) truncate -s 200000 src ;;
     shrink-above) truncate -s 400000 src ;;
+    shrink-hole) truncate -s 3M src ;;
     remove) rm src ;;
   esac
 }
@@ -67,12 +73,31 @@ make_random_ plain 1048576 3 && make_random_ part 1048576 4 \
   && cp part sparse && truncate -s 5M sparse && cat part >> sparse \
   || framework_failure_ "make sources"
 
+# read_only_ KIND: dst holds only bytes that were read: it is a prefix
+# of KIND followed by 5 MiB of zeros (the hole of a source truncated to
+# 3 MiB, or the zeros appended).
+read_only_ ()
+{
+  { cat $1 && head -c 5M /dev/zero; } > read \
+    || framework_failure_ "make read"
+  cmp -n "$(stat -c %s dst)" dst read > /dev/null
+}
+
 # (a) For each side, source kind and change: the status, size,
 # checksum and messages of the copy, in $cmp_/SIDE/a.
 for side in gnu brisk; do
   : > "$cmp_/$side/a"
   for kind in plain sparse; do
-    for mode in grow shrink-below shrink-above remove; do
+    for mode in grow shrink-below shrink-above shrink-hole remove; do
+      # Truncated into its hole, the source with holes is 3 MiB; GNU
+      # 9.1 gives a copy of 6 MiB, the size it saw first, whose last MiB
+      # is zeros where it read nothing (and reading gives nothing).
+      # Brisk's own: its copy is the source as it was then.
+      own=false
+      if test $kind,$mode = sparse,shrink-hole; then
+        test $side = brisk && test -z "$twin_self_" || continue
+        own=true
+      fi
       for hold in 0.3 2 5; do
         rm -f src dst err && "$gnu_cp_" --sparse=always $kind src \
           || framework_failure_ "cp $kind"
@@ -88,6 +113,17 @@ for side in gnu brisk; do
       done
       $hit || { echo "$side: $kind, $mode: cp ended before the change"
                 fail=1; }
+      read_only_ $kind \
+        || { echo "$side: $kind, $mode: the copy holds bytes not read"
+             fail=1; }
+      if $own; then
+        test $st = 0 && test ! -s err \
+          && test "$(stat -c %s dst)" = $((3 << 20)) \
+          || { echo "$side: $kind, $mode: status $st," \
+                    "$(stat -c %s dst) bytes, not 0 and 3 MiB:"
+               cat err; fail=1; }
+        continue
+      fi
       { echo "== $kind, $mode: status $st, $(stat -c %s dst) bytes," \
              "$(cksum < dst)"
         cat err; } >> "$cmp_/$side/a"

@@ -20,6 +20,7 @@ INSTALL_TESTS = \
   tests/install/dirs.sh \
   tests/install/enospc.sh \
   tests/install/preserve.sh \
+  tests/install/pseudo.sh \
   tests/install/races.sh \
   tests/install/strip.sh \
   tests/install/user.sh
