@@ -469,15 +469,19 @@ copy_attributes_at (struct file_copier *copier, struct stat const *src_st,
                            src_st, &d, report);
 }
 
-/* Give the file named DST the mode MODE (with its file type bits) and
-   the access control lists of the file named SRC, or none beyond the
-   mode if SRC has none (gnulib's qcopy_acl, as GNU's cp gives them to
-   the leading directories of --parents).  Return 0, or -1 with errno
-   set.  */
+/* Give the file open as DST_FD, or if DST_FD is -1 the file named DST,
+   the mode MODE (with its file type bits) and the access control
+   lists of the file named SRC, or none beyond the mode if SRC has
+   none (gnulib's qcopy_acl, as GNU's cp gives them to the leading
+   directories of --parents).  With a descriptor, no name is followed:
+   the ACL library's calls that want a name get DST_FD's in /proc.
+   Return 0, or -1 with errno set.  */
 int
-copy_mode_by_name (char const *src, char const *dst, mode_t mode)
+copy_mode_to (char const *src, int dst_fd, char const *dst, mode_t mode)
 {
-  return qcopy_acl (src, -1, dst, -1, mode) == 0 ? 0 : -1;
+  char buf[PROC_FD_PATH_MAX];
+  char const *name = 0 <= dst_fd ? fd_path (dst_fd, buf) : dst;
+  return qcopy_acl (src, -1, name, dst_fd, mode) == 0 ? 0 : -1;
 }
 
 /* Give DST_NAME in DST_DIRFD, a symbolic link just made in place of

@@ -174,7 +174,8 @@ int copy_attributes_fd (struct file_copier *copier, int src_fd,
                         mode_t dst_mode, uid_t dst_uid, gid_t dst_gid,
                         bool dst_acl, struct copy_file_report *report);
 
-int copy_mode_by_name (char const *src, char const *dst, mode_t mode);
+int copy_mode_to (char const *src, int dst_fd, char const *dst,
+                  mode_t mode);
 
 int copy_attributes_at (struct file_copier *copier,
                         struct stat const *src_st,

@@ -1512,13 +1512,35 @@ out:
    the operand is in: its path and the source directory it stands
    for, with that directory's status (whose mode, when RESTORE_MODE,
    is the one to give it back instead: the mode it was made with,
-   with the permissions omitted while it was filled).  */
+   with the permissions omitted while it was filled); and the
+   directory itself, open as FD.  The attributes go through FD, never
+   through the name, which another user may have made a symbolic link
+   to some other directory by then (GNU's cp follows it).  FD is -1
+   only for a directory that was there already and that cp may not
+   read: its name serves then, as in GNU's cp.  */
 struct made_parent
 {
   char *dst;
   char *src;
   struct stat st;
+  int fd;
   bool restore_mode;
+};
+
+/* The leading directories of one --parents copy, as make_parents
+   goes down them: the N (of ALLOC) in MADE that get attributes, and
+   the deepest reached so far, open as FD (AT_FDCWD before the first),
+   which the walk closes itself when OWNED (when no entry of MADE
+   holds it).  The copy goes into FD, under the last TAIL bytes of its
+   destination's name.  */
+struct parents
+{
+  struct made_parent *made;
+  size_t n;
+  size_t alloc;
+  int fd;
+  bool owned;
+  size_t tail;
 };
 
 /* The permissions a leading directory made for --parents leaves out
@@ -1534,6 +1556,24 @@ parent_omitted (mode_t src_mode)
                      ? S_IWGRP | S_IWOTH : 0);
 }
 
+/* Give the leading directory M the owner UID and group GID, through
+   its descriptor if it has one.  Return 0, or -1 with errno set.  */
+static int
+parent_chown (struct made_parent const *m, uid_t uid, gid_t gid)
+{
+  return 0 <= m->fd ? fchown (m->fd, uid, gid) : lchown (m->dst, uid, gid);
+}
+
+/* Give the leading directory M the times of its source, through its
+   descriptor if it has one.  Return 0, or -1 with errno set.  */
+static int
+parent_times (struct made_parent const *m)
+{
+  struct timespec ts[2] = { m->st.st_atim, m->st.st_mtim };
+  return (0 <= m->fd ? futimens (m->fd, ts)
+          : utimensat (AT_FDCWD, m->dst, ts, 0));
+}
+
 /* Give the leading directory M what it is to keep of its source's
    attributes, as GNU's cp does once the operand is copied: the times,
    the owner (a failure for lack of privilege is no failure but for
@@ -1543,18 +1583,14 @@ parent_omitted (mode_t src_mode)
 static bool
 finish_parent (struct made_parent const *m)
 {
-  if (x->preserve & COPY_PRESERVE_TIMESTAMPS)
+  if (x->preserve & COPY_PRESERVE_TIMESTAMPS && parent_times (m) < 0)
     {
-      struct timespec ts[2] = { m->st.st_atim, m->st.st_mtim };
-      if (utimensat (AT_FDCWD, m->dst, ts, 0) < 0)
-        {
-          error (0, errno, _("failed to preserve times for %s"),
-                 quoteaf (m->dst));
-          return false;
-        }
+      error (0, errno, _("failed to preserve times for %s"),
+             quoteaf (m->dst));
+      return false;
     }
   if (x->preserve & COPY_PRESERVE_OWNERSHIP
-      && lchown (m->dst, m->st.st_uid, m->st.st_gid) < 0)
+      && parent_chown (m, m->st.st_uid, m->st.st_gid) < 0)
     {
       if (!((errno == EPERM || errno == EINVAL) && geteuid () != 0))
         {
@@ -1562,18 +1598,20 @@ finish_parent (struct made_parent const *m)
                  quoteaf (m->dst));
           return false;
         }
-      lchown (m->dst, (uid_t) -1, m->st.st_gid);
+      parent_chown (m, (uid_t) -1, m->st.st_gid);
     }
+  mode_t mode = m->st.st_mode & 07777;
   if (x->preserve & COPY_PRESERVE_MODE)
     {
-      if (copy_mode_by_name (m->src, m->dst, m->st.st_mode) < 0)
+      if (copy_mode_to (m->src, m->fd, m->dst, m->st.st_mode) < 0)
         {
           error (0, errno, _("preserving permissions for %s"),
                  quoteaf (m->dst));
           return false;
         }
     }
-  else if (m->restore_mode && chmod (m->dst, m->st.st_mode & 07777) < 0)
+  else if (m->restore_mode
+           && (0 <= m->fd ? fchmod (m->fd, mode) : chmod (m->dst, mode)) < 0)
     {
       error (0, errno, _("failed to preserve permissions for %s"),
              quoteaf (m->dst));
@@ -1582,49 +1620,93 @@ finish_parent (struct made_parent const *m)
   return true;
 }
 
-/* Give the leading directories of a --parents copy, the N in MADE,
-   their attributes, deepest first, stopping at the first failure (as
-   GNU's cp does), when APPLY; free them.  Return false if one failed
-   (reported).  */
+/* Give the leading directories of a --parents copy, those in P, their
+   attributes, deepest first, stopping at the first failure (as GNU's
+   cp does), when APPLY; close and free them.  Return false if one
+   failed (reported).  */
 static bool
-finish_parents (struct made_parent *made, size_t n, bool apply)
+finish_parents (struct parents *p, bool apply)
 {
   bool ok = true;
-  while (n--)
+  while (p->n)
     {
+      struct made_parent *m = &p->made[--p->n];
       if (ok && apply)
-        ok = finish_parent (&made[n]);
-      free (made[n].dst);
-      free (made[n].src);
+        ok = finish_parent (m);
+      if (0 <= m->fd)
+        close (m->fd);
+      free (m->dst);
+      free (m->src);
     }
-  free (made);
+  free (p->made);
+  if (p->owned)
+    close (p->fd);
   return ok;
 }
 
-/* Make the leading directory DST of a --parents copy, a copy of the
-   source directory whose status is M->st, without the permissions
-   that must wait, and searchable and writable by its owner while the
-   copy goes on; record in M the mode to restore, if any.  Return
-   true, or false (reported).  */
+/* Open as M->fd the leading directory NAME in DIRFD (DST in all) that
+   make_parent has just made, whose status was ST then: not through a
+   symbolic link, and only if it is still that directory.  One that
+   its owner may not read (made as a copy of one so) is first given
+   the owner's permissions, as it is to have them while it is filled
+   anyway: by name, but not through a symbolic link.  Return true, or
+   false (reported).  */
 static bool
-make_parent (char const *dst, struct made_parent *m)
+open_made_parent (int dirfd, char const *name, char const *dst,
+                  struct stat const *st, struct made_parent *m)
+{
+  int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+  int fd = openat (dirfd, name, flags);
+  if (fd < 0 && errno == EACCES
+      && fchmodat (dirfd, name, (st->st_mode | S_IRWXU) & 07777,
+                   AT_SYMLINK_NOFOLLOW) == 0)
+    fd = openat (dirfd, name, flags);
+  struct stat fd_st;
+  if (fd < 0 || fstat (fd, &fd_st) < 0)
+    {
+      error (0, errno, _("cannot access %s"), quoteaf (dst));
+      if (0 <= fd)
+        close (fd);
+      return false;
+    }
+  if (!SAME_INODE (fd_st, *st))
+    {
+      error (0, 0, _("%s was replaced while it was made"), quoteaf (dst));
+      close (fd);
+      return false;
+    }
+  m->fd = fd;
+  return true;
+}
+
+/* Make the leading directory NAME in DIRFD (DST in all) of a
+   --parents copy, a copy of the source directory whose status is
+   M->st, without the permissions that must wait, and searchable and
+   writable by its owner while the copy goes on; open it as M->fd, and
+   record in M the mode to restore, if any.  Return true, or false
+   (reported).  */
+static bool
+make_parent (int dirfd, char const *name, char const *dst,
+             struct made_parent *m)
 {
   mode_t omitted = parent_omitted (m->st.st_mode);
   mode_t mode = (x->no_preserve_mode ? S_IRWXU | S_IRWXG | S_IRWXO
                  : m->st.st_mode & 07777) & ~omitted;
   struct stat st;
-  if (mkdir (dst, mode) < 0)
+  if (mkdirat (dirfd, name, mode) < 0)
     {
       error (0, errno, _("cannot make directory %s"), quoteaf (dst));
       return false;
     }
   if (x->verbose)
     printf ("%s -> %s\n", m->src, dst);
-  if (lstat (dst, &st) < 0)
+  if (fstatat (dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
     {
       error (0, errno, _("failed to get attributes of %s"), quoteaf (dst));
       return false;
     }
+  if (!open_made_parent (dirfd, name, dst, &st, m))
+    return false;
   if (!(x->preserve & COPY_PRESERVE_MODE))
     {
       if (omitted & ~st.st_mode)
@@ -1636,7 +1718,7 @@ make_parent (char const *dst, struct made_parent *m)
         }
     }
   if ((st.st_mode & S_IRWXU) != S_IRWXU
-      && chmod (dst, (st.st_mode | S_IRWXU) & 07777) < 0)
+      && fchmod (m->fd, (st.st_mode | S_IRWXU) & 07777) < 0)
     {
       error (0, errno, _("setting permissions for %s"), quoteaf (dst));
       return false;
@@ -1671,52 +1753,106 @@ parents_exist (char const *target, char const *src, bool *ok)
   return there;
 }
 
-/* Add to *MADE (*N_MADE of *ALLOC) the leading directory DST of a
-   --parents copy, standing for the source directory SRC; make it
-   when MISSING.  Only a directory that is made, or whose attributes
-   are kept, is added.  Return true, or false (reported).  */
-static bool
-add_parent (char const *src, char const *dst, bool missing,
-            struct made_parent **made, size_t *n_made, size_t *alloc)
+/* Add to P the leading directory DST of a --parents copy, standing
+   for the source directory SRC, not open yet.  Return it, or NULL if
+   SRC's status could not be had (reported).  */
+static struct made_parent *
+add_parent (char const *src, char const *dst, struct parents *p)
 {
-  if (!missing && !(x->preserve & (COPY_PRESERVE_OWNERSHIP
-                                   | COPY_PRESERVE_MODE
-                                   | COPY_PRESERVE_TIMESTAMPS)))
-    return true;
   struct stat st;
   int err = stat (src, &st) < 0 ? errno : S_ISDIR (st.st_mode) ? 0 : ENOTDIR;
   if (err)
     {
       error (0, err, _("failed to get attributes of %s"), quoteaf (src));
+      return NULL;
+    }
+  if (p->n == p->alloc)
+    p->made = x2nrealloc (p->made, &p->alloc, sizeof *p->made);
+  struct made_parent *m = &p->made[p->n++];
+  *m = (struct made_parent) { xstrdup (dst), xstrdup (src), st, -1, false };
+  return m;
+}
+
+/* Open the directory NAME in DIRFD, there already, to go on below it,
+   and when ATTRS to give it attributes too: for reading then if cp
+   may (set *READABLE), else only as a place (O_PATH).  Return the
+   descriptor, or -1 with errno set.  */
+static int
+open_parent (int dirfd, char const *name, bool attrs, bool *readable)
+{
+  int fd = -1;
+  if (attrs)
+    fd = openat (dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  *readable = 0 <= fd;
+  if (fd < 0 && (!attrs || errno == EACCES))
+    fd = openat (dirfd, name, O_PATH | O_DIRECTORY | O_CLOEXEC);
+  return fd;
+}
+
+/* Go down P to the leading directory NAME in P->fd (DST in all) of a
+   --parents copy, standing for the source directory SRC: make it if
+   missing; add it to P if made, or if its attributes are kept; and
+   make it P->fd.  Return true, or false (reported).  */
+static bool
+parent_step (struct parents *p, char const *src, char const *dst,
+             char const *name)
+{
+  char const *at = p->fd == AT_FDCWD ? dst : name;
+  struct stat dst_st;
+  bool missing = fstatat (p->fd, at, &dst_st, 0) < 0;
+  struct made_parent *m = NULL;
+  if ((missing || x->preserve & (COPY_PRESERVE_OWNERSHIP
+                                 | COPY_PRESERVE_MODE
+                                 | COPY_PRESERVE_TIMESTAMPS))
+      && !(m = add_parent (src, dst, p)))
+    return false;
+  if (!missing && !S_ISDIR (dst_st.st_mode))
+    {
+      error (0, 0, _("%s exists but is not a directory"), quoteaf (dst));
       return false;
     }
-  if (*n_made == *alloc)
-    *made = x2nrealloc (*made, alloc, sizeof **made);
-  struct made_parent *m = &(*made)[(*n_made)++];
-  *m = (struct made_parent) { xstrdup (dst), xstrdup (src), st, false };
-  return !missing || make_parent (dst, m);
+  int fd;
+  bool readable = false;
+  if (missing && !make_parent (p->fd, at, dst, m))
+    return false;
+  if (missing)
+    fd = m->fd;
+  else if ((fd = open_parent (p->fd, at, m != NULL, &readable)) < 0)
+    {
+      error (0, errno, _("cannot access %s"), quoteaf (dst));
+      return false;
+    }
+  if (readable)
+    m->fd = fd;
+  if (p->owned)
+    close (p->fd);
+  p->fd = fd;
+  p->owned = !(m && m->fd == fd);
+  return true;
 }
 
 /* Make the directories --parents needs for SRC under TARGET, as GNU's
    cp does: when the directory to hold SRC's copy is missing, each of
-   SRC's leading directories, as TARGET/that name, where missing; set
-   *MADE and *N_MADE to those made and to those that existed, when
-   their attributes are kept (they get them too).  Return true, or
+   SRC's leading directories, as TARGET/that name, where missing; put
+   in P those made and those that existed, when their attributes are
+   kept (they get them too), and the deepest open.  Return true, or
    false (reported: then nothing is to be copied).  */
 static bool
-make_parents (char const *target, char const *src,
-              struct made_parent **made, size_t *n_made)
+make_parents (char const *target, char const *src, struct parents *p)
 {
-  size_t alloc = 0;
-  *made = NULL;
-  *n_made = 0;
   bool ok = true;
   if (parents_exist (target, src, &ok))
     return ok;
+  /* If TARGET cannot be opened, its first subdirectory is reached by
+     its whole name, and fails as in GNU's cp.  */
+  int fd = open (target, O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (0 <= fd)
+    *p = (struct parents) { .fd = fd, .owned = true };
   char *path = xstrdup (src);
   char *rel = path;
   while (*rel == '/')
     rel++;
+  char *comp = rel;
   for (char *slash = strchr (rel, '/'); ok && slash;
        slash = strchr (slash + 1, '/'))
     {
@@ -1724,17 +1860,14 @@ make_parents (char const *target, char const *src,
         continue;
       *slash = '\0';
       char *dst = child_path (target, rel);
-      struct stat dst_st;
-      bool missing = stat (dst, &dst_st) < 0;
-      ok = add_parent (path, dst, missing, made, n_made, &alloc);
-      if (ok && !missing && !S_ISDIR (dst_st.st_mode))
-        {
-          error (0, 0, _("%s exists but is not a directory"), quoteaf (dst));
-          ok = false;
-        }
+      char *name = ximemdup0 (comp, strcspn (comp, "/"));
+      ok = parent_step (p, path, dst, name);
+      free (name);
       free (dst);
       *slash = '/';
+      comp = slash + 1;
     }
+  p->tail = strlen (comp);
   free (path);
   return ok;
 }
@@ -1754,20 +1887,19 @@ cp_count_operands (char const *const *srcs, int n)
 bool
 cp_copy_operand (char const *src, char const *dst, char const *parents_of)
 {
-  struct made_parent *made = NULL;
-  size_t n_made = 0;
-  bool ok = true;
-  if (parents_of)
-    ok = make_parents (parents_of, src, &made, &n_made);
-  if (!ok)
+  struct parents p = { .fd = AT_FDCWD };
+  if (parents_of && !make_parents (parents_of, src, &p))
     {
       /* As GNU's cp: no copy, and the directories made keep the
          modes they were made with.  */
-      finish_parents (made, n_made, false);
+      finish_parents (&p, false);
       return false;
     }
   struct loc s = { AT_FDCWD, src, src };
-  struct loc d = { AT_FDCWD, dst, dst };
-  ok = copy_entry (&s, &d, NULL, DT_UNKNOWN, true);
-  return finish_parents (made, n_made, true) && ok;
+  /* Into the deepest leading directory through its descriptor, where
+     make_parents went down to it: its name may lead elsewhere now.  */
+  struct loc d = { p.fd, (p.fd == AT_FDCWD ? dst
+                          : dst + strlen (dst) - p.tail), dst };
+  bool ok = copy_entry (&s, &d, NULL, DT_UNKNOWN, true);
+  return finish_parents (&p, true) && ok;
 }

@@ -236,13 +236,15 @@ check_line (struct check_ctx *x, char *line, size_t len, uintmax_t lineno)
 
 /* With -j, the check lines whose files are in the pool, in the same
    order: a ring as large as the pool's window (LINES_WINDOW), the
-   oldest at LINES_POPPED, each line's text copied, since getline
-   reuses its buffer.  */
+   oldest at LINES_POPPED.  A proper line keeps the buffer getline read
+   it into (getline gets the one the slot held instead), so that no
+   line is ever copied: a line of 100 MB costs 100 MB, not twice that.
+   An improper line keeps nothing but its tag.  */
 struct queued_line
 {
   enum digest_line_kind kind;
   uintmax_t lineno;
-  char *text;           /* CAP bytes */
+  char *text;           /* CAP bytes, of a proper line */
   size_t cap;
   struct check_item item;       /* in TEXT, for a proper line */
   const char *tag;              /* for an improper one */
@@ -267,12 +269,16 @@ finish_line (struct check_ctx *x)
 }
 
 /* Like check_line, but queue the line and its file in the pool,
-   reporting the oldest line first when the window is full.  */
+   reporting the oldest line first when the window is full.  The line
+   is the LEN bytes of *LINE, which getline read into a buffer of *CAP
+   bytes; for a proper line, the slot takes that buffer, and *LINE and
+   *CAP become the slot's old one (NULL and 0 at first).  */
 static void
-queue_line (struct check_ctx *x, char *line, size_t len, uintmax_t lineno)
+queue_line (struct check_ctx *x, char **line, size_t *cap, size_t len,
+            uintmax_t lineno)
 {
   char *hex, *name;
-  enum digest_line_kind kind = digest_line_parse (&line_parser, line, len,
+  enum digest_line_kind kind = digest_line_parse (&line_parser, *line, len,
                                                   x->is_stdin, &hex, &name);
   if (kind == DIGEST_LINE_SKIPPED)
     return;
@@ -280,18 +286,17 @@ queue_line (struct check_ctx *x, char *line, size_t len, uintmax_t lineno)
     finish_line (x);
 
   struct queued_line *q = &lines[lines_pushed++ % lines_window];
-  if (q->cap < len + 1)
-    {
-      free (q->text);
-      q->cap = len + 1;
-      q->text = xmalloc (q->cap);
-    }
-  memcpy (q->text, line, len + 1);
   q->kind = kind;
   q->lineno = lineno;
   if (kind == DIGEST_LINE_PROPER)
     {
-      q->item = parsed_item (q->text + (hex - line), q->text + (name - line));
+      char *text = *line;
+      size_t text_cap = *cap;
+      *line = q->text;
+      *cap = q->cap;
+      q->text = text;
+      q->cap = text_cap;
+      q->item = parsed_item (hex, name);
       note_proper_line (x, q->item.name);
     }
   else
@@ -311,7 +316,10 @@ check_lines (struct check_ctx *x, FILE *f)
   uintmax_t lineno = 0;
   ssize_t n;
   while ((n = getline (&line, &cap, f)) > 0)
-    (pool ? queue_line : check_line) (x, line, n, ++lineno);
+    if (pool)
+      queue_line (x, &line, &cap, n, ++lineno);
+    else
+      check_line (x, line, n, ++lineno);
   free (line);
   if (pool)
     digest_pool_drain (pool);

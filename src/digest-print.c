@@ -25,6 +25,27 @@
 #include "printable.h"
 #include "xalloc.h"
 
+/* NAME as GNU's tools quote a file name in a diagnostic (the shell's
+   escapes, and a colon quoted too): NAME itself where that leaves it
+   as it is, which quotearg would copy (a name of 100 MB read from a
+   check line would cost 100 MB more), else quotearg's slot 0.  */
+const char *
+quotef (const char *name)
+{
+  static struct quoting_options *colon;
+  if (!colon)
+    {
+      colon = clone_quoting_options (NULL);
+      set_quoting_style (colon, shell_escape_quoting_style);
+      set_char_quoting (colon, ':', 1);
+    }
+  /* Quoting only adds: the same length means the same bytes.  */
+  size_t len = strlen (name);
+  if (quotearg_buffer (NULL, 0, name, len, colon) == len)
+    return name;
+  return quotearg_n_style_colon (0, shell_escape_quoting_style, name);
+}
+
 /* Whether NAME must be written escaped, with a leading backslash: it
    holds a backslash, newline or carriage return, and lines end in
    newlines (with -z in OPTS, names are written raw).  */

@@ -48,9 +48,9 @@ static bool const is_sum = DIGEST_SUM;
 #define error(status, errnum, ...)                                      \
   (progress_pause (), error (status, errnum, __VA_ARGS__))
 
-/* Names as GNU's tools quote them in diagnostics.  */
-#define quotef(name) \
-  quotearg_n_style_colon (0, shell_escape_quoting_style, name)
+/* Names as GNU's tools quote them in diagnostics (quotef: see
+   digest-print.c).  */
+const char *quotef (const char *name);
 #define quoteaf_n(n, name) \
   quotearg_n_style (n, shell_escape_always_quoting_style, name)
 #define quoteaf(name) quoteaf_n (0, name)

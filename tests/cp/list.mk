@@ -26,6 +26,7 @@ CP_TESTS = \
   tests/cp/one-file-system.sh \
   tests/cp/options.sh \
   tests/cp/overwrite.sh \
+  tests/cp/parents-race.sh \
   tests/cp/parents.sh \
   tests/cp/perm-window.sh \
   tests/cp/perms.sh \

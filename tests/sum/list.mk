@@ -6,6 +6,7 @@ SUM_TESTS = \
   tests/sum/audit.sh \
   tests/sum/check-100k.sh \
   tests/sum/check-basic.sh \
+  tests/sum/check-long-line.sh \
   tests/sum/check-missing.sh \
   tests/sum/check-results.sh \
   tests/sum/check-rejected.sh \
