@@ -12,6 +12,7 @@ SUM_TESTS = \
   tests/sum/check-reversed.sh \
   tests/sum/check-syntax.sh \
   tests/sum/check-tty.sh \
+  tests/sum/deep-walk.sh \
   tests/sum/digest-corpus.sh \
   tests/sum/file-names.sh \
   tests/sum/glibc-tunables.sh \
