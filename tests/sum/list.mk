@@ -34,6 +34,7 @@ SUM_TESTS = \
   tests/sum/recursive.sh \
   tests/sum/recursive-xdev.sh \
   tests/sum/races.sh \
+  tests/sum/race-symlink.sh \
   tests/sum/read-ahead-strace.sh \
   tests/sum/sparse-4g.sh \
   tests/sum/stdin.sh \
