@@ -18,9 +18,13 @@
    worker thread where the file system cannot read otherwise (tmpfs),
    is left to the caller; and, from read_batch_flush, close of the
    files the caller is done with.  Calls lseek for a file the batch
-   read in part only.  The rings are driven with the raw system calls:
-   no library is needed, and the few operations used have been in
-   Linux since 5.6.  */
+   read in part only.  The files of a tree walk (NOFOLLOW) skip the
+   statx by name: the round of openat opens them (O_NOFOLLOW,
+   O_NONBLOCK), and a statx of each descriptor follows it, as many
+   calls, each cheaper (no lookup of a name), and the file read is the
+   file stat'ed whatever was renamed meanwhile.  The rings are driven
+   with the raw system calls: no library is needed, and the few
+   operations used have been in Linux since 5.6.  */
 
 #include <config.h>
 
@@ -296,9 +300,30 @@ read_result (struct read_batch *rb, struct statx const *x, int res)
   return res == -EAGAIN || res == -EOPNOTSUPP ? 0 : res;
 }
 
+/* The file F, found regular by a walk, was opened as FD: stat it
+   into X.  Return true if it is a regular file, keeping FD in F.  Else
+   close FD, and note in F a failure or a file for the caller.  */
+static bool
+walked_regular (struct read_batch_file *f, int fd, struct statx *x)
+{
+  if (statx (fd, "", AT_EMPTY_PATH | AT_STATX_SYNC_AS_STAT,
+             STATX_TYPE | STATX_SIZE, x) != 0)
+    f->err = errno, f->at_open = true;
+  else if (!S_ISREG (x->stx_mode))
+    f->not_regular = true;
+  else
+    {
+      f->fd = fd;
+      return true;
+    }
+  close (fd);
+  return false;
+}
+
 /* Stat the files F[0..N-1] (N <= READ_BATCH_MAX) by name, open the
    regular ones, and read the first bytes of each: see struct
-   read_batch_file for what each then holds.  A file that opened has
+   read_batch_file for what each then holds; those found by a walk
+   (NOFOLLOW) are opened first, then stat'ed.  A file that opened has
    FD >= 0, even after a read error; the caller closes it, through
    read_batch_close.  */
 void
@@ -316,7 +341,14 @@ read_batch_run (struct read_batch *rb, struct read_batch_file *f, size_t n)
       f[i].at_open = f[i].not_regular = f[i].plain = f[i].eof = false;
       f[i].data = rb->bufs + i * SLOT;
       f[i].len = 0;
-      if (statx (f[i].dirfd, f[i].name, AT_STATX_SYNC_AS_STAT,
+      if (f[i].nofollow)
+        {
+          struct io_uring_sqe *s = queue (rb, IORING_OP_OPENAT, f[i].dirfd,
+                                          i);
+          s->addr = (uintptr_t) f[i].name;
+          s->open_flags = O_RDONLY | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK;
+        }
+      else if (statx (f[i].dirfd, f[i].name, AT_STATX_SYNC_AS_STAT,
                  STATX_TYPE | STATX_SIZE, &rb->stx[i]) != 0)
         f[i].err = errno, f[i].at_open = true;
       else if (!S_ISREG (rb->stx[i].stx_mode))
@@ -342,8 +374,12 @@ read_batch_run (struct read_batch *rb, struct read_batch_file *f, size_t n)
       continue;
     else if (res[i] == -EMFILE || res[i] == -ENFILE)
       f[i].plain = true;
+    else if (res[i] == -ELOOP && f[i].nofollow)
+      f[i].not_regular = true;  /* a symbolic link now */
     else if (res[i] < 0)
       f[i].err = -res[i], f[i].at_open = true;
+    else if (f[i].nofollow && !walked_regular (&f[i], res[i], &rb->stx[i]))
+      continue;
     else
       {
         f[i].fd = res[i];

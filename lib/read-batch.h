@@ -10,7 +10,12 @@
 
    Files that are not regular are never opened: a FIFO opened ahead of
    its turn would take its writer's data early, and a device may do
-   something on open.  Never prints, never exits.  */
+   something on open.  But the files a tree walk found regular (the
+   caller's NOFOLLOW): those are opened first, without following a
+   symbolic link (O_NOFOLLOW) and without waiting (O_NONBLOCK), and
+   stat'ed by their descriptor, so that what is read is what was
+   stat'ed; a link, or a file no longer regular, is then closed and
+   left to the caller.  Never prints, never exits.  */
 
 #ifndef BRISK_READ_BATCH_H
 #define BRISK_READ_BATCH_H
@@ -33,10 +38,13 @@ struct read_batch_file
 {
   int dirfd;
   const char *name;
+  bool nofollow;        /* a file found regular by a tree walk that does
+                           not follow symbolic links (see above) */
   int fd;               /* open descriptor, or -1 */
   int err;              /* errno of a failure, or 0 */
   bool at_open;         /* ERR came from stat or open */
-  bool not_regular;     /* not opened: the caller reads it its own way */
+  bool not_regular;     /* not opened (or closed again): the caller
+                           reads it its own way */
   bool plain;           /* not tried (no descriptor left): the caller
                            opens and reads it its own way */
   bool eof;             /* DATA holds the whole file */

@@ -136,17 +136,25 @@ digest_file (struct digest_run *run, const char *name,
 
 /* Hash with RUN's algorithm into DIGEST the file that the walk of -r
    found as F, opened relative to its directory.  It was a regular file
-   then: if it is no longer (swapped for a FIFO, say), set *GONE and
-   hash nothing, as the walk would have; O_NONBLOCK keeps the open from
-   waiting for a FIFO's writer.  Return as file_outcome.  */
+   then: if it is no longer (swapped for a FIFO, say), or is now a
+   symbolic link that the walk does not follow (opened with
+   O_NOFOLLOW: ELOOP), set *GONE and hash nothing, as the walk would
+   have; O_NONBLOCK keeps the open from waiting for a FIFO's writer.
+   Return as file_outcome.  */
 bool
 digest_walked (struct digest_run *run, const struct walk_item *f,
                uint8_t *digest, bool *gone)
 {
   int fd = openat (walk_dir_fd (f->dir), f->base,
-                   O_RDONLY | O_NOCTTY | O_NONBLOCK);
+                   (O_RDONLY | O_NOCTTY | O_NONBLOCK
+                    | (f->follow ? 0 : O_NOFOLLOW)));
   struct stat st;
   *gone = false;
+  if (fd < 0 && errno == ELOOP && !f->follow)
+    {
+      *gone = true;
+      return true;
+    }
   if (fd < 0)
     return file_outcome (run, f->path, errno, true, gone);
   if (fstat (fd, &st) == 0 && !S_ISREG (st.st_mode))

@@ -77,6 +77,7 @@ struct job
 {
   int dirfd;            /* NAME is relative to it (or AT_FDCWD) */
   const char *name;
+  bool nofollow;        /* found by a walk: see digest_pool_push_at */
   _Atomic enum job_state state;
   struct digest_outcome out;
 };
@@ -108,8 +109,42 @@ struct digest_pool
   struct lane_kit caller_kit;
 };
 
+/* Open the file NAME, relative to the directory DIRFD, that a tree walk
+   found regular, for a job whose outcome is OUT: first, without
+   following a symbolic link and without waiting for a FIFO's writer,
+   then check on the descriptor that it is a regular file.  Return its
+   descriptor; or -1, with OUT saying why: a failure, or a name that is
+   now a symbolic link or a file that is not regular, left for the
+   caller to look at again in its turn (KEPT).  Two calls, as
+   open_job's others.  */
+static int
+open_walked (int dirfd, const char *name, struct digest_outcome *out)
+{
+  int fd = openat (dirfd, name, (O_RDONLY | O_NOCTTY | O_NOFOLLOW
+                                 | O_NONBLOCK));
+  struct stat st;
+  if (fd < 0)
+    {
+      out->kept = errno == ELOOP;
+      out->err = out->kept ? 0 : errno;
+      out->at_open = !out->kept;
+      return -1;
+    }
+  if (fstat (fd, &st) != 0)
+    {
+      out->err = errno;
+      out->at_open = true;
+    }
+  else if (!S_ISREG (st.st_mode))
+    out->kept = true;
+  else
+    return fd;
+  close (fd);
+  return -1;
+}
+
 /* Open the file NAME, relative to the directory DIRFD, of a job whose
-   outcome is OUT.  Return the
+   outcome is OUT, or with NOFOLLOW as open_walked.  Return the
    descriptor of a regular file.  Otherwise return -1, with OUT saying
    why: a failure, or a file that is not regular (a FIFO, a device, a
    directory), which is left for the caller to open and read in its
@@ -117,11 +152,14 @@ struct digest_pool
    its writer's data early, or see the end of the wrong writer's.  The
    stat and the open cost one call more than an open alone.  */
 static int
-open_job (int dirfd, const char *name, struct digest_outcome *out)
+open_job (int dirfd, const char *name, bool nofollow,
+          struct digest_outcome *out)
 {
   out->kept = false;
   out->err = 0;
   out->at_open = false;
+  if (nofollow)
+    return open_walked (dirfd, name, out);
   struct stat st;
   if (fstatat (dirfd, name, &st, 0) != 0)
     {
@@ -157,10 +195,10 @@ close_job (int fd, struct digest_outcome *out)
    back open.  With AHEAD, a large file may be read by a thread of its
    own (the caller of a pool without workers).  */
 static void
-run_job (const struct digest_algo *algo, int dirfd, const char *name,
+run_job (const struct digest_algo *algo, const struct job *j,
          struct digest_outcome *out, struct digest_buffer *buf, bool ahead)
 {
-  int fd = open_job (dirfd, name, out);
+  int fd = open_job (j->dirfd, j->name, j->nofollow, out);
   if (fd < 0)
     return;
   if ((ahead ? digest_fd_buf : digest_fd_alone) (algo, fd, out->digest,
@@ -202,7 +240,7 @@ static void
 do_job (struct digest_pool *pool, struct job *j, struct digest_buffer *buf)
 {
   pthread_mutex_unlock (&pool->lock);
-  run_job (pool->algo, j->dirfd, j->name, &j->out, buf,
+  run_job (pool->algo, j, &j->out, buf,
            pool->max_workers == 0);
   pthread_mutex_lock (&pool->lock);
   mark_done (pool, j);
@@ -345,6 +383,7 @@ run_lanes (struct digest_pool *pool, struct job **jobs, size_t n,
         {
           files[i].dirfd = jobs[i]->dirfd;
           files[i].name = jobs[i]->name;
+          files[i].nofollow = jobs[i]->nofollow;
         }
       read_batch_run (k->rb, files, n);
       for (size_t i = 0; i < n; i++)
@@ -374,7 +413,7 @@ run_lanes (struct digest_pool *pool, struct job **jobs, size_t n,
               started = start_batched (k, i, j, f[i], &stage[i]);
             else
               {
-                fd[i] = open_job (j->dirfd, j->name, &j->out);
+                fd[i] = open_job (j->dirfd, j->name, j->nofollow, &j->out);
                 started = fd[i] >= 0;
                 if (started)
                   {
@@ -634,16 +673,18 @@ call_worker (struct digest_pool *pool)
     pool->started++;
 }
 
-/* Queue NAME, relative to DIRFD, in POOL, or keep a place if NAME is
-   null.  */
+/* Queue NAME, relative to DIRFD, in POOL, not through a symbolic link
+   if NOFOLLOW, or keep a place if NAME is null.  */
 void
-digest_pool_push_at (struct digest_pool *pool, int dirfd, const char *name)
+digest_pool_push_at (struct digest_pool *pool, int dirfd, const char *name,
+                     bool nofollow)
 {
   pthread_mutex_lock (&pool->lock);
   pool->draining = false;
   struct job *j = &pool->jobs[pool->pushed++ % pool->window];
   j->dirfd = dirfd;
   j->name = name;
+  j->nofollow = nofollow;
   j->state = name ? JOB_QUEUED : JOB_DONE;
   if (name)
     call_worker (pool);
@@ -656,7 +697,7 @@ digest_pool_push_at (struct digest_pool *pool, int dirfd, const char *name)
 void
 digest_pool_push (struct digest_pool *pool, const char *name)
 {
-  digest_pool_push_at (pool, AT_FDCWD, name);
+  digest_pool_push_at (pool, AT_FDCWD, name, false);
 }
 
 /* See digest-pool.h.  Idle workers are woken to share the jobs that

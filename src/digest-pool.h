@@ -60,9 +60,13 @@ void digest_pool_push (struct digest_pool *pool, const char *name);
 
 /* Likewise, NAME relative to the directory open as DIRFD (which must
    stay open until the job is popped), so that a file deeper than
-   PATH_MAX can be hashed.  */
+   PATH_MAX can be hashed.  With NOFOLLOW, NAME is a regular file that
+   a tree walk found, which is not to be read through a symbolic link:
+   it is opened with O_NOFOLLOW (and O_NONBLOCK), and if it is then a
+   link, or no longer a regular file, the job keeps its place (KEPT)
+   for the caller to look again in its turn.  */
 void digest_pool_push_at (struct digest_pool *pool, int dirfd,
-                          const char *name);
+                          const char *name, bool nofollow);
 
 /* Say that every job of POOL will be popped before the next push, so
    that the threads share out the last ones rather than leave them to

@@ -2,9 +2,11 @@
    files under a directory, in a stable order, for src/digest.c.
 
    The walk goes from directory descriptors (openat, fstatat), so that
-   depth is not bounded by PATH_MAX: each file found is a name relative
-   to its directory's descriptor, which stays open as long as the
-   caller holds the file; the full name is kept for output only.
+   depth is not bounded by PATH_MAX, nor by the C stack or the limit on
+   descriptors (it keeps a stack of its own, and a bounded number of
+   directories open): each file found is a name relative to its
+   directory's descriptor, which stays open as long as the caller holds
+   the file; the full name is kept for output only.
    Within a directory, entries go in byte order of their names (the C
    locale's strcmp), depth first.  The walk prints nothing: it hands
    the files it finds and its failures to the caller in order, so that
@@ -49,6 +51,11 @@ struct walk_item
   struct walk_dir *dir; /* WALK_FILE: its directory, else null */
   int err;              /* WALK_UNREADABLE_DIR, WALK_UNSTATABLE: errno */
   char *loop_start;     /* WALK_LOOP: the ancestor's path */
+  bool follow;          /* WALK_FILE: to open through a symbolic link if
+                           BASE is one by then (-L); else it is opened
+                           with O_NOFOLLOW, and not read if it is no
+                           longer a regular file (a link swapped in
+                           since the walk saw it: skipped as one) */
 };
 
 /* A walk: its options, where its findings go, and how many

@@ -277,7 +277,8 @@ queue_file (struct file_queue *q, const char *name, struct walk_item *item)
       if (name)
         digest_pool_push (run->pool, pool_name (name));
       else if (item && item->kind == WALK_FILE)
-        digest_pool_push_at (run->pool, walk_dir_fd (item->dir), item->base);
+        digest_pool_push_at (run->pool, walk_dir_fd (item->dir), item->base,
+                             !item->follow);
       else
         digest_pool_push (run->pool, NULL);
     }

@@ -13,6 +13,7 @@ SUM_TESTS = \
   tests/sum/check-reversed.sh \
   tests/sum/check-syntax.sh \
   tests/sum/check-tty.sh \
+  tests/sum/deep-walk.sh \
   tests/sum/digest-corpus.sh \
   tests/sum/file-names.sh \
   tests/sum/glibc-tunables.sh \
@@ -34,6 +35,7 @@ SUM_TESTS = \
   tests/sum/recursive.sh \
   tests/sum/recursive-xdev.sh \
   tests/sum/races.sh \
+  tests/sum/race-symlink.sh \
   tests/sum/read-ahead-strace.sh \
   tests/sum/sparse-4g.sh \
   tests/sum/stdin.sh \
