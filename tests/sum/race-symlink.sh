@@ -74,7 +74,9 @@ for pair in 'f l' 'd m'; do
     done
     i=$((i + 1))
   done
-  { kill $swap_pid_ && wait $swap_pid_; } 2> /dev/null
+  swap_stop_
+  test "$swap_count_" -gt 0 \
+    || framework_failure_ "the attacker never swapped $1 and $2"
   # Put the names back, if an odd number of swaps was made.
   test -L "att/$2" || perl -e 'rename "att/$ARGV[0]", "att/tmp"
     and rename "att/$ARGV[1]", "att/$ARGV[0]"
