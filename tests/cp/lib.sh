@@ -61,7 +61,8 @@
 #       prints tree-dump's lines for DIR.
 #   require_tmpfs_
 #       skips the test ("cannot mount a tmpfs here") unless a tmpfs can
-#       be mounted.
+#       be mounted; run by an ordinary user, first runs the test again
+#       where it can (init.sh's mount_ns_).
 #   small_tmpfs_ DIR [SIZE]
 #       makes DIR (if missing) and mounts a tmpfs of SIZE (default
 #       256k) on it, mode 0755.
@@ -138,6 +139,9 @@ deep_tree_ ()
 # reason tests/may-skip allows the tests that mount one).
 require_tmpfs_ ()
 {
+  # The tool under test, found from the directory the test started in.
+  eval "$tt_var_=\$BRISK_CP; export $tt_var_"
+  mount_ns_
   mkdir "$cmp_/probe" || framework_failure_ "mkdir $cmp_/probe"
   mount -t tmpfs -o size=256k tmpfs "$cmp_/probe" 2> /dev/null \
     || skip_ "cannot mount a tmpfs here"
