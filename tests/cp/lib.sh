@@ -39,7 +39,10 @@
 #       default /dev/null), e.g. answers to -i.  -u: cp runs as user
 #       nobody, group nogroup, no supplementary groups (setpriv), to
 #       meet permissions that root would pass; SETUP must leave what
-#       cp needs accessible to others.
+#       cp needs accessible to others.  Run by an ordinary user, cp
+#       runs as that user, who meets them alike: a file that cp must
+#       not read is one its owner may not read either (mode 0000), and
+#       one to be cp's is given to $cp_user_.
 #   cp_batch_ [-i IN] [-u] [-s] [-n] [-D DUMPOPTS] [-p POST] SETUP < LINES
 #       as cp_twin_, for many cp commands run one after the other in the
 #       same tree (far cheaper than a cp_twin_ each): each line of
@@ -68,7 +71,9 @@
 #       256k) on it, mode 0755.
 #
 # Variables: $gnu_cp_ (GNU's cp), $BRISK_CP, $tree_dump_ (the program),
-# $twin_self_ (non-empty when $BRISK_CP is GNU's own).
+# $twin_self_ (non-empty when $BRISK_CP is GNU's own), $cp_user_ (the
+# user that -u runs cp as: nobody, or the ordinary user running the
+# test).
 #
 # Another tool that copies files is compared the same way when its test
 # sets twin_tool_ to its name before sourcing this file: then "cp" above
@@ -116,6 +121,10 @@ test -x "$tree_dump_" \
 # mktemp made the temporary directory private.
 chmod 755 "$tmp_root_" "$tmp_root_/bin" "$gnu_bin_" "$brisk_bin_" "$cmp_" \
   || framework_failure_ "chmod $tmp_root_"
+
+# cp_run_ -u: as root, cp runs as nobody; as anyone else, as that user.
+cp_user_=nobody
+test "$(id -u)" = 0 || cp_user_=$(id -un)
 
 # cp_dump_ [DUMPOPTS] DIR: see the head of this file.
 cp_dump_ ()
@@ -174,7 +183,7 @@ cp_run_ ()
   shift
   (
     PATH=$cr_dir_:$PATH
-    if test -n "$cr_user_"; then
+    if test -n "$cr_user_" && test "$(id -u)" = 0; then
       exec setpriv --reuid=nobody --regid=nogroup --clear-groups \
         "$twin_tool_" "$@" < "$cr_in_"
     fi
