@@ -800,3 +800,39 @@ fault_run_ ()
     ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
     "$@"
 }
+
+# ---- Running as an ordinary user -------------------------------------------
+# make check runs as any user.  What needs root to run at all skips
+# ("needs root", require_root_); a test that needs root for one part
+# runs that part only where real_root_, and the rest as any user.
+
+# real_root_: succeed if the test runs as root, and not as the root of
+# the user namespace that mount_ns_ made (where no other user exists:
+# chown to another owner, setpriv to nobody and mknod of a device all
+# fail).
+real_root_ ()
+{
+  test "$(id -u)" = 0 && test -z "${BRISK_MOUNT_NS_-}"
+}
+
+# mount_ns_: let a test that mounts a tmpfs run as an ordinary user.
+# Unless root, run the whole test again from its start (this run's
+# directory removed) in a new user namespace with a mount namespace of
+# its own (unshare -rm): there the user, mapped to root, may mount a
+# tmpfs, though not an XFS image (a loop device), and the mounts go
+# when the test ends.  Only the user's own uid and gid are mapped
+# there: see real_root_.  GNU's tools and Brisk's run in the same
+# namespace, so comparing them stays fair.  Does nothing as root, in
+# the namespace, or where the kernel refuses one (the test then skips
+# as before, unable to mount).
+mount_ns_ ()
+{
+  test "$(id -u)" = 0 && return 0
+  unshare -rm true 2> /dev/null || return 0
+  BRISK_MOUNT_NS_=1
+  export BRISK_MOUNT_NS_ BRISK_BIN
+  cd / && chmod -R u+rwx "$tmp_root_" && rm -rf "$tmp_root_" \
+    || framework_failure_ "removing $tmp_root_"
+  trap - 0
+  exec unshare -rm sh "$test_dir_/$me_.sh"
+}

@@ -43,6 +43,20 @@ sh "$report" --may-skip may b s > out || fail=1
 sed 1q exp > exp1
 compare exp1 out || fail=1
 
+# A "user-only" line allows its skip with --user only (the tests ran
+# as an ordinary user); as root the test had to run.
+result_ sum/d SKIP 'needs root'
+printf 'user-only\ttests/sum/d.sh  needs root\n' >> may
+returns_ 1 sh "$report" --may-skip may b s > out || fail=1
+cat > exp <<'EOT'
+make check: 2 tests skipped: tests/sum/c.sh (strace cannot trace here); tests/sum/d.sh (needs root)
+make check: 1 not allowed to skip by may: tests/sum/d.sh (needs root)
+EOT
+compare exp out || fail=1
+sh "$report" --may-skip may --user b s > out || fail=1
+sed 1q exp > exp1
+compare exp1 out || fail=1
+
 # A test without a reason in its log; one skip only.
 rm b/tests/sum/c.trs b/tests/sum/d.trs
 result_ sum/e SKIP

@@ -11,6 +11,8 @@
 
 use_tool_ cp
 use_tool_ install
+# A loop device: root only, even in a user namespace.
+require_root_
 mount_xfs_ x
 cd x || framework_failure_ "cd x"
 printf 'some data\n' > a || framework_failure_ a

@@ -39,7 +39,10 @@
 #       default /dev/null), e.g. answers to -i.  -u: cp runs as user
 #       nobody, group nogroup, no supplementary groups (setpriv), to
 #       meet permissions that root would pass; SETUP must leave what
-#       cp needs accessible to others.
+#       cp needs accessible to others.  Run by an ordinary user, cp
+#       runs as that user, who meets them alike: a file that cp must
+#       not read is one its owner may not read either (mode 0000), and
+#       one to be cp's is given to $cp_user_.
 #   cp_batch_ [-i IN] [-u] [-s] [-n] [-D DUMPOPTS] [-p POST] SETUP < LINES
 #       as cp_twin_, for many cp commands run one after the other in the
 #       same tree (far cheaper than a cp_twin_ each): each line of
@@ -61,7 +64,8 @@
 #       prints tree-dump's lines for DIR.
 #   require_tmpfs_
 #       skips the test ("cannot mount a tmpfs here") unless a tmpfs can
-#       be mounted.
+#       be mounted; run by an ordinary user, first runs the test again
+#       where it can (init.sh's mount_ns_).
 #   small_tmpfs_ DIR [SIZE]
 #       makes DIR (if missing) and mounts a tmpfs of SIZE (default
 #       256k) on it, mode 0755.
@@ -79,7 +83,9 @@
 #       name ("%-p", "d/%").  Prints the differences; returns 1 if any.
 #
 # Variables: $gnu_cp_ (GNU's cp), $BRISK_CP, $tree_dump_ (the program),
-# $twin_self_ (non-empty when $BRISK_CP is GNU's own).
+# $twin_self_ (non-empty when $BRISK_CP is GNU's own), $cp_user_ (the
+# user that -u runs cp as: nobody, or the ordinary user running the
+# test).
 #
 # Another tool that copies files is compared the same way when its test
 # sets twin_tool_ to its name before sourcing this file: then "cp" above
@@ -128,6 +134,10 @@ test -x "$tree_dump_" \
 chmod 755 "$tmp_root_" "$tmp_root_/bin" "$gnu_bin_" "$brisk_bin_" "$cmp_" \
   || framework_failure_ "chmod $tmp_root_"
 
+# cp_run_ -u: as root, cp runs as nobody; as anyone else, as that user.
+cp_user_=nobody
+test "$(id -u)" = 0 || cp_user_=$(id -un)
+
 # cp_dump_ [DUMPOPTS] DIR: see the head of this file.
 cp_dump_ ()
 {
@@ -150,6 +160,9 @@ deep_tree_ ()
 # reason tests/may-skip allows the tests that mount one).
 require_tmpfs_ ()
 {
+  # The tool under test, found from the directory the test started in.
+  eval "$tt_var_=\$BRISK_CP; export $tt_var_"
+  mount_ns_
   mkdir "$cmp_/probe" || framework_failure_ "mkdir $cmp_/probe"
   mount -t tmpfs -o size=256k tmpfs "$cmp_/probe" 2> /dev/null \
     || skip_ "cannot mount a tmpfs here"
@@ -219,7 +232,7 @@ cp_run_ ()
   shift
   (
     PATH=$cr_dir_:$PATH
-    if test -n "$cr_user_"; then
+    if test -n "$cr_user_" && test "$(id -u)" = 0; then
       exec setpriv --reuid=nobody --regid=nogroup --clear-groups \
         "$twin_tool_" "$@" < "$cr_in_"
     fi

@@ -71,10 +71,11 @@ EOF2
 done
 
 # A destination that root can write but nobody cannot; -f unlinks it.
+# (Run by an ordinary user, cp runs as that user: see cp_run_.)
 guarded ()
 {
   dated && chmod 0444 old && chmod 0777 . && chmod 0644 new mid \
-    && chown nobody old mid && chmod 0444 mid
+    && chown $cp_user_ old mid && chmod 0444 mid
 }
 cp_batch_ -u guarded <<'EOF2' || fail=1
 new old

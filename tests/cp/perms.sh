@@ -6,19 +6,24 @@
 # source directory of mode 0000; and, as root, sources of mode 0000.
 . "$(dirname "$0")/lib.sh"
 
-setpriv --reuid=nobody --regid=nogroup --clear-groups true \
+# Run by an ordinary user, cp runs as that user (cp_run_ -u), who owns
+# every file: what cp may not read or write its owner may not either
+# (modes 0200, 0311, 0644 on a directory, 0555, 0444), as nobody may
+# not the root's files.
+test "$(id -u)" != 0 \
+  || setpriv --reuid=nobody --regid=nogroup --clear-groups true \
   || framework_failure_ "setpriv cannot run as nobody"
 
 guarded ()
 {
-  chmod 0777 . && printf 1 > secret && chmod 0600 secret \
+  chmod 0777 . && printf 1 > secret && chmod 0200 secret \
     && printf 2 > open && mkdir -p noread/in noexec ro out && chmod 0777 out \
     && printf 3 > noread/f && printf 4 > noexec/f && chmod 0311 noread \
     && chmod 0644 noexec && chmod 0555 ro && printf 5 > rofile \
-    && chmod 0444 rofile && chown nobody rofile && mkdir -p tree/a \
-    && printf 6 > tree/a/ok && printf 7 > tree/a/no && chmod 0600 tree/a/no \
+    && chmod 0444 rofile && chown $cp_user_ rofile && mkdir -p tree/a \
+    && printf 6 > tree/a/ok && printf 7 > tree/a/no && chmod 0200 tree/a/no \
     && mkdir tree/zero && chmod 0000 tree/zero && mkdir -p mine/d \
-    && chown -R nobody mine && printf 8 > mine/d/f && chmod 0444 mine/d/f
+    && chown -R $cp_user_ mine && printf 8 > mine/d/f && chmod 0444 mine/d/f
 }
 
 cp_batch_ -u -s guarded <<'EOF2' || fail=1
@@ -40,7 +45,8 @@ open rofile
 -a out/open ro
 EOF2
 
-# As root: sources of mode 0000 are read; modes are kept by -a.
+# As root: sources of mode 0000 are read; modes are kept by -a.  (As
+# another user, both cps fail alike to read them.)
 zeros ()
 {
   mkdir -p z/d && printf 1 > z/f && printf 2 > z/d/g && chmod 0000 z/f z/d z

@@ -14,6 +14,8 @@
 require_strace_
 cp=$BRISK_BIN/cp
 test -x "$cp" || framework_failure_ "$cp missing"
+# A loop device: root only, even in a user namespace.
+require_root_
 mount_xfs_ x
 
 truncate -s 5G x/big || framework_failure_ "truncate"

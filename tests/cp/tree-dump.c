@@ -43,8 +43,8 @@
    The walk changes directory into each directory it reads, so paths
    longer than PATH_MAX are read too.  Run by the owner of a directory
    or file that its owner may not read (not root), it lets the owner
-   read it while it reads it, and puts its mode back.  Nothing is followed.  Exits 0,
-   or 2 with a message on any error.  */
+   read it while it reads it, and puts its mode back.  Nothing is
+   followed.  Exits 0, or 2 with a message on any error.  */
 
 #include <config.h>
 

@@ -9,16 +9,20 @@
 twin_tool_=install
 . "$(dirname "$0")/../cp/lib.sh"
 
-setpriv --reuid=nobody --regid=nogroup --clear-groups true \
+# Run by an ordinary user, install runs as that user (cp_run_ -u), who
+# owns every file: what it may not read or write its owner may not
+# either (modes 0200, 0555), as nobody may not the root's files.
+test "$(id -u)" != 0 \
+  || setpriv --reuid=nobody --regid=nogroup --clear-groups true \
   || framework_failure_ "setpriv cannot run as nobody"
 
 guarded ()
 {
-  chmod 0777 . && printf 1 > secret && chmod 0600 secret \
+  chmod 0777 . && printf 1 > secret && chmod 0200 secret \
     && printf 2 > open && mkdir ro out sticky && chmod 0777 out \
     && printf old > ro/old && chmod 0555 ro && chmod 1777 sticky \
     && printf 3 > sticky/root && printf 4 > out/mine \
-    && chown nobody out/mine && chmod 755 out/mine
+    && chown $cp_user_ out/mine && chmod 755 out/mine
 }
 cp_batch_ -u guarded <<'EOF2' || fail=1
 secret out/new

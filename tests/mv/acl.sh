@@ -8,17 +8,21 @@
 . "$(dirname "$0")/lib.sh"
 
 require_tmpfs_
-setfacl -m u:nobody:r . 2>/dev/null && setfacl -b . \
+# The user and group the ACLs name: an ordinary user runs this in a
+# user namespace (mount_ns_), where no user but its own exists.
+u=nobody g=users
+real_root_ || u=$(id -u) g=$(id -g)
+setfacl -m u:$u:r . 2>/dev/null && setfacl -b . \
   || skip_ "no ACLs here (setfacl)"
 
 acls ()
 {
-  small_tmpfs_ fs 4m && mkdir fs/sh && setfacl -d -m u:nobody:rx fs/sh \
-    && setfacl -m u:nobody:r fs/sh/. && printf 1 > f && chmod 0640 f \
+  small_tmpfs_ fs 4m && mkdir fs/sh && setfacl -d -m u:$u:rx fs/sh \
+    && setfacl -m u:$u:r fs/sh/. && printf 1 > f && chmod 0640 f \
     && mkdir d d/in && chmod 0750 d && printf 2 > d/g && printf 3 > af \
-    && setfacl -m u:nobody:rw af && mkdir ad && setfacl -m u:nobody:rx ad \
-    && setfacl -d -m g:users:rx ad && printf 4 > o && printf 5 > fs/o \
-    && setfacl -m u:nobody:rwx fs/o && mkfifo ff
+    && setfacl -m u:$u:rw af && mkdir ad && setfacl -m u:$u:rx ad \
+    && setfacl -d -m g:$g:rx ad && printf 4 > o && printf 5 > fs/o \
+    && setfacl -m u:$u:rwx fs/o && mkfifo ff
 }
 unmount ()
 {

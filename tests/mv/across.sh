@@ -11,14 +11,16 @@
 # not empty; -b and -n across; the source gone only when all went.
 # A symbolic link onto the file it names on the other file system:
 # "are the same file", unless the file has another name there (then
-# the link replaces that name) or -n, -b.
+# the link replaces that name) or -n, -b.  Another owner (chown) only
+# as root: an ordinary user runs this in a user namespace (mount_ns_).
 . "$(dirname "$0")/lib.sh"
 require_tmpfs_
 
 tree ()
 {
   small_tmpfs_ fs 4m && mkdir -p d/sub/deep fs/full/x fs/empty fs/d2 \
-    && printf 'data\n' > f && chmod 0640 f && chown 12:34 f \
+    && printf 'data\n' > f && chmod 0640 f \
+    && { ! real_root_ || chown 12:34 f; } \
     && touch -d '2003-03-03 03:03:03.123456789' f \
     && setfattr -n user.k -v val f \
     && printf a > d/a && ln d/a d/hard && ln d/a d/sub/hard2 \

@@ -6,6 +6,8 @@
 # run it: it skips unless the mv it runs as that user prints GNU's
 # version number.
 . "$(dirname "$0")/lib.sh"
+# Root's file and nobody's mv: two users, which only root has.
+require_root_
 require_tmpfs_
 
 tree ()

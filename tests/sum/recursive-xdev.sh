@@ -4,6 +4,8 @@
 # that is itself the mount point is walked (its own file system).
 # Needs mount(2): skips where a tmpfs cannot be mounted.
 . "$(dirname "$0")/../init.sh"
+# An ordinary user mounts the tmpfs in a user namespace.
+mount_ns_
 
 mkdir -p t/m t/z && printf 1 > t/a && printf 2 > t/z/b \
   || framework_failure_ "mkdir t"

@@ -195,11 +195,31 @@ make_source (int dirfd, char const *name, size_t size, mode_t mode)
   close (fd);
 }
 
+/* Open the file NAME in DIRFD for reading.  Another user than root
+   may not read its own file of a mode without S_IRUSR (a copy of a
+   mode 0000 source): then let the owner read it while it is opened,
+   and put its mode back.  */
+static int
+open_to_read (int dirfd, char const *name)
+{
+  int fd = openat (dirfd, name, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0 && errno == EACCES && !root
+      && fstatat (dirfd, name, &st, 0) == 0 && st.st_uid == geteuid ()
+      && fchmodat (dirfd, name, (st.st_mode & 07777) | S_IRUSR, 0) == 0)
+    {
+      fd = openat (dirfd, name, O_RDONLY | O_CLOEXEC);
+      if (fchmodat (dirfd, name, st.st_mode & 07777, 0) < 0)
+        setup_failed ("fchmodat back");
+    }
+  return fd;
+}
+
 /* Read the file NAME in DIRFD whole into a new buffer; set *SIZE.  */
 static char *
 slurp (int dirfd, char const *name, size_t *size)
 {
-  int fd = openat (dirfd, name, O_RDONLY | O_CLOEXEC);
+  int fd = open_to_read (dirfd, name);
   size_t cap = 1 << 16, n = 0;
   char *p = malloc (cap);
   if (fd < 0 || !p)
@@ -242,9 +262,10 @@ same_time (struct timespec a, struct timespec b)
 }
 
 /* Check under LABEL that NAME in DIRFD has the sources' xattrs (if
-   WANT) or none of them.  */
+   WANT) or none of them; NAME readable.  */
 static void
-check_xattrs (char const *label, int dirfd, char const *name, bool want)
+check_xattrs_readable (char const *label, int dirfd, char const *name,
+                       bool want)
 {
   char path[PATH_MAX + 32];
   snprintf (path, sizeof path, "/proc/self/fd/%d/%s", dirfd, name);
@@ -261,6 +282,26 @@ check_xattrs (char const *label, int dirfd, char const *name, bool want)
                         || memcmp (buf, xattr_set[i].value, n) != 0))
         fail (label, "%s: value differs (%zd bytes)", xattr_set[i].name, n);
     }
+}
+
+/* As check_xattrs_readable.  Another user than root may not read the
+   user.* xattrs of its own file of a mode without S_IRUSR (EACCES):
+   then let the owner read it while they are read, and put its mode
+   back.  */
+static void
+check_xattrs (char const *label, int dirfd, char const *name, bool want)
+{
+  struct stat st;
+  bool unreadable = (!root
+                     && fstatat (dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0
+                     && S_ISREG (st.st_mode) && st.st_uid == geteuid ()
+                     && !(st.st_mode & S_IRUSR));
+  if (unreadable
+      && fchmodat (dirfd, name, (st.st_mode & 07777) | S_IRUSR, 0) < 0)
+    setup_failed ("fchmodat to read xattrs");
+  check_xattrs_readable (label, dirfd, name, want);
+  if (unreadable && fchmodat (dirfd, name, st.st_mode & 07777, 0) < 0)
+    setup_failed ("fchmodat back");
 }
 
 /* ---- expectations --------------------------------------------------- */
