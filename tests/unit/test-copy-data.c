@@ -1,34 +1,33 @@
-/* test-copy-data.c -- the copy engine (lib/copy-data.c), each rung
-   forced in turn and the whole ladder, on /tmp and on /dev/shm.
+/* test-copy-data.c -- the copy engine (lib/copy-data.c), each rung forced in
+   turn and the whole ladder, on /tmp and on /dev/shm.
 
    Sources: empty, 1 byte, sizes around 4 KiB blocks and around the
-   read/write buffer (io_blksize), 3 MiB of random bytes, a file with
-   a run of written zeros, two sparse files (data at the start, middle
-   and end; data then a trailing hole), files under /proc whose size
-   reads as 0 and files under /sys whose size reads as 4096 in no block
-   (so that they look sparse to the engine) and that read as a few
-   bytes: their copy must hold those bytes, not 4096.  Each is copied with each rung alone and with the whole
-   ladder; a rung that must serve must copy every byte (compared byte
-   by byte, the first difference printed with what was expected and
-   what came), leave the destination's offset after the data, and the
-   sparse rung must not give the copy more blocks than the source; a
-   rung that may not serve must leave the destination untouched.  Also:
-   non-zero source and destination offsets, a destination holding old
-   bytes after its offset (no hole may be left over them), zeros turned
-   into holes with COPY_SPARSE_ALWAYS, /dev/full (a write error,
-   ENOSPC), a directory as source (a read error, EISDIR), and the clone
-   cache: FICLONE is asked once per pair of devices that cannot clone.
-   Bounded copies (copy_data_n) with each rung: exactly the bytes asked
-   for (fewer at the end of the source), both offsets left just after
-   them, old bytes after the destination's range kept.
-   A directory that cannot be used is SKIP.  Exits 1 on any failure.
+   read/write buffer (io_blksize), 3 MiB of random bytes, a file with a run
+   of written zeros, two sparse files (data at the start, middle and end;
+   data then a trailing hole), files under /proc whose size reads as 0 and
+   files under /sys whose size reads as 4096 in no block (so that they look
+   sparse to the engine) and that read as a few bytes: their copy must hold
+   those bytes, not 4096.  Each is copied with each rung alone and with the
+   whole ladder; a rung that must serve must copy every byte (compared byte
+   by byte, the first difference printed with what was expected and what
+   came), leave the destination's offset after the data, and the sparse rung
+   must not give the copy more blocks than the source; a rung that may not
+   serve must leave the destination untouched.  Also: non-zero source and
+   destination offsets, a destination holding old bytes after its offset (no
+   hole may be left over them), zeros turned into holes with
+   COPY_SPARSE_ALWAYS, /dev/full (a write error, ENOSPC), a directory as
+   source (a read error, EISDIR), and the clone cache: FICLONE is asked once
+   per pair of devices that cannot clone.  Bounded copies (copy_data_n) with
+   each rung: exactly the bytes asked for (fewer at the end of the source),
+   both offsets left just after them, old bytes after the destination's
+   range kept.  A directory that cannot be used is SKIP.  Exits 1 on any
+   failure.
 
-   Not reached here: copy_file_range returning 0 at once for a /proc
-   file (the engine then reads); Linux since 5.19 refuses /proc to
-   another file system with EXDEV, which hands over to read/write
-   too.  Clone succeeding: neither ext4 nor tmpfs can clone, so the
-   clone rung is checked to decline cleanly and to be asked once per
-   pair of devices.  */
+   Not reached here: copy_file_range returning 0 at once for a /proc file
+   (the engine then reads); Linux since 5.19 refuses /proc to another file
+   system with EXDEV, which hands over to read/write too.  Clone succeeding:
+   neither ext4 nor tmpfs can clone, so the clone rung is checked to decline
+   cleanly and to be asked once per pair of devices.  */
 
 #include <config.h>
 
