@@ -10,9 +10,10 @@
    file must hold its first bytes exactly, say whether they are all of
    it, and if not, leave its descriptor just after them, so that
    read(2) goes on with the rest; each other name must fail at open
-   with the right errno, or be left alone.  Closes go through
-   read_batch_close and read_batch_flush, after which every descriptor
-   must be closed.
+   with the right errno, or be left alone.  Files a tree walk found
+   (NOFOLLOW): a regular one is read, a symlink is left to the caller.
+   Closes go through read_batch_close and read_batch_flush, after which
+   every descriptor must be closed.
    The batch reads only files that its first read takes whole (larger
    ones are left to the caller, at the start), and only what can be
    read without waiting: where the file system cannot (tmpfs, /proc),
@@ -132,7 +133,7 @@ one_batch (struct read_batch *rb)
   static const char *const others[] = {
     "link", "missing", "dangling", "dir", "fifo", "/proc/self/stat"
   };
-  struct read_batch_file f[READ_BATCH_MAX];
+  struct read_batch_file f[READ_BATCH_MAX] = { 0 };
   char names[NSIZES][16];
   size_t n = 0;
   for (size_t i = 0; i < NSIZES; i++)
@@ -179,6 +180,25 @@ one_batch (struct read_batch *rb)
       fail ("close", "a descriptor is still open");
 }
 
+/* Files that a tree walk found regular (NOFOLLOW): a regular one is
+   opened and read, a symbolic link (to a regular file) is not followed
+   but left to the caller, as not regular.  */
+static void
+walked_batch (struct read_batch *rb)
+{
+  struct read_batch_file f[2] = {
+    { .dirfd = AT_FDCWD, .name = "f1", .nofollow = true },
+    { .dirfd = AT_FDCWD, .name = "link", .nofollow = true }
+  };
+  read_batch_run (rb, f, 2);
+  check_regular (&f[0], 1);
+  check_other (&f[1], 0);
+  for (size_t i = 0; i < 2; i++)
+    if (f[i].fd >= 0)
+      read_batch_close (rb, &f[i]);
+  read_batch_flush (rb);
+}
+
 /* With room for only a few more descriptors, a batch of many files
    must open what it can and leave the rest to the caller.  */
 static void
@@ -195,7 +215,7 @@ few_descriptors (struct read_batch *rb)
   low.rlim_cur = probe + 4;
   if (setrlimit (RLIMIT_NOFILE, &low) != 0)
     return fail ("setrlimit", strerror (errno));
-  struct read_batch_file f[READ_BATCH_MAX];
+  struct read_batch_file f[READ_BATCH_MAX] = { 0 };
   for (size_t i = 0; i < READ_BATCH_MAX; i++)
     {
       f[i].dirfd = AT_FDCWD;
@@ -318,6 +338,7 @@ main (void)
           reads_now = here;
           one_batch (rb);
         }
+      walked_batch (rb);
       few_descriptors (rb);
       read_batch_free (rb);
       status = failures ? 1 : 0;
