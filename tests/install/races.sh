@@ -16,7 +16,7 @@
 #     it makes: mkdirat owner-only, openat O_NOFOLLOW, fchown, fchmod.
 # (b) The natural race: the attacker swapping the new name and the link
 #     in a loop (tests/swap-names, renameat2 RENAME_EXCHANGE) while
-#     install -d and install -D run 150 times each: no hit.
+#     install -d and install -D run 100 times each: no hit.
 . "$(dirname "$0")/../init.sh"
 require_root_
 require_strace_
@@ -102,7 +102,7 @@ compare exp calls || fail=1
 
 # (b) For each case: ATTEMPTS runs of install as root, the attacker
 # swapping att/NAME (once made) and att/l (the link) all the while.
-attempts=150
+attempts=100
 natural_ ()
 {
   nt_name_=$1
