@@ -1076,7 +1076,11 @@ keep_dst (struct stat const *src_st, struct loc const *dst,
       *verdict = SKIP_NEWER;
       return true;
     }
-  return x->clobber == CLOBBER_ASK && !ask_overwrite (dst, dst_st);
+  if (x->clobber != CLOBBER_ASK || ask_overwrite (dst, dst_st))
+    return false;
+  /* A "no" is a failure, with no message (POSIX; GNU 9.2 and later).  */
+  *verdict = FAIL;
+  return true;
 }
 
 /* As keep_dst, and under --debug say "skipped 'DST'" for a
@@ -1087,7 +1091,7 @@ leave_be (struct stat const *src_st, struct loc const *dst,
 {
   if (!keep_dst (src_st, dst, dst_st, verdict))
     return false;
-  if (x->debug && *verdict != FAIL)
+  if (x->debug && x->update != UPDATE_NONE_FAIL)
     report_skipped (dst->path);
   return true;
 }

@@ -328,7 +328,11 @@ judge_existing (char const *src, struct stat const *st, char const *dst,
   if (update_skips (st, dst, dst_st, &failed))
     return failed ? FAIL : skipped (dst);
   if (!may_replace (dst, dst_st))
-    return skipped (dst);
+    {
+      /* A "no" is a failure, with no message (GNU 9.2 and later).  */
+      skipped (dst);
+      return FAIL;
+    }
   if (o->exchange)
     return GO_ON;
   bool src_dir = S_ISDIR (st->st_mode), dst_dir = S_ISDIR (dst_st->st_mode);
