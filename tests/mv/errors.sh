@@ -16,7 +16,10 @@ files ()
     && mkdir dir/f && ln -s a l && ln l l2
 }
 
-cp_batch_ files <<'EOF2' || fail=1
+# -b with -n: GNU 9.3 and later's message.
+cp_batch_ -g "s/^mv: options --backup and --no-clobber are mutually \
+exclusive\$/mv: cannot combine --backup with --exchange, -n, or \
+--update=none-fail/" files <<'EOF2' || fail=1
 nope x
 nope dir
 a b
