@@ -487,6 +487,25 @@ move_across (char const *src, struct stat const *st, char const *dst,
   return remove_entry (AT_FDCWD, src, src, S_ISDIR (st->st_mode));
 }
 
+/* Whether a rename's error ERR is DST's fault, and GNU's mv (9.3 and
+   later) names DST alone: "cannot overwrite 'DST'", not "cannot move
+   'SRC' to 'DST'".  */
+static bool
+dst_error (int err)
+{
+  switch (err)
+    {
+    case EDQUOT: case EEXIST: case EISDIR: case EMLINK:
+    case ENOSPC: case ETXTBSY:
+#if ENOTEMPTY != EEXIST
+    case ENOTEMPTY:
+#endif
+      return true;
+    default:
+      return false;
+    }
+}
+
 /* Rename SRC (lstat ST) to DST, replacing it if it EXISTS, or move it
    across file systems; BACKUP is the backup made of DST, or NULL.
    Set *INTO_SELF when SRC is a directory that DST is inside.  Return
@@ -510,6 +529,8 @@ move_it (char const *src, struct stat const *st, char const *dst,
              quoteaf_n (0, src), quoteaf_n (1, dst));
       *into_self = true;
     }
+  else if (dst_error (err))
+    error (0, err, _("cannot overwrite %s"), quoteaf (dst));
   else
     error (0, err, _("cannot move %s to %s"), quoteaf_n (0, src),
            quoteaf_n (1, dst));
