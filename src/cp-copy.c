@@ -201,6 +201,13 @@ cp_copy_init (struct cp_options const *opts, int n_sources)
   copier.default_mode = x->no_preserve_mode;
   if (x->reflink == REFLINK_NEVER)
     copier.engine.first = COPY_METHOD_SPARSE;
+  /* --sparse=never: no clone, nor copy_file_range, which may keep
+     holes (GNU 9.4 and later; --reflink=always is refused with it).  */
+  if (x->sparse == COPY_SPARSE_NEVER)
+    {
+      copier.engine.first = COPY_METHOD_SPARSE;
+      copier.engine.avoid_range = true;
+    }
   if (x->reflink == REFLINK_ALWAYS)
     copier.engine.last = COPY_METHOD_CLONE;
   progress_init (x->progress, &copier.engine);

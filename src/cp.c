@@ -163,9 +163,10 @@ Mandatory arguments to long options are mandatory for short options too.\n\
 \n\
 --sparse=auto (the default) makes a copy sparse where the source is;\n\
 --sparse=always also turns long runs of zeros into holes; --sparse=never\n\
-writes every byte.  --reflink or --reflink=always clones the data or\n\
-fails; --reflink=auto (the default) clones where the file system can,\n\
-else copies; --reflink=never always copies.\n\
+writes every byte, and neither clones nor uses copy_file_range.\n\
+--reflink or --reflink=always clones the data or fails; --reflink=auto\n\
+(the default) clones where the file system can, else copies;\n\
+--reflink=never always copies.\n\
 \n\
 --debug prints after each file copied GNU's line \"copy offload: WAY,\n\
 reflink: WAY, sparse detection: HOW, method: METHOD\": WAY is yes, no,\n\

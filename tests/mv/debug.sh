@@ -31,7 +31,7 @@ cmp keep b || fail=1
 
 brisk_ mv --debug "$shm/sparse" s > out 2> err || fail=1
 { echo "copied '$shm/sparse' -> 's'"
-  debug_line_ avoided unsupported 'SEEK_HOLE + zeros' sparse
+  debug_line_ unsupported unsupported SEEK_HOLE sparse
   echo "removed '$shm/sparse'"; } > exp
 compare exp out || fail=1
 compare /dev/null err || fail=1
