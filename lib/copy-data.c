@@ -53,6 +53,8 @@ struct copy_job
                                    not bounded: until end of file) */
   bool dst_append;              /* DST has O_APPEND: seeks do not
                                    place writes */
+  bool no_seek_data;            /* the sparse rung gave up: SEEK_DATA
+                                   cannot tell the holes */
   char *buf;
   size_t buf_size;
 };
@@ -106,9 +108,11 @@ src_looks_sparse (struct copy_job const *j)
 
 /* Whether J's read/write loop turns blocks of zeros into holes: with
    COPY_SPARSE_ALWAYS; and with COPY_SPARSE_AUTO, where the ladder
-   holds the sparse rung, within the data of a source that looks sparse
-   (as GNU's cp does: zeros written into such a file take no blocks in
-   its copy), on that rung or on those below it should it give up.  */
+   holds the sparse rung, in a source that looks sparse but whose holes
+   SEEK_DATA cannot tell (the sparse rung gave up), on the rungs below
+   it.  Not within the data extents that the sparse rung finds under
+   COPY_SPARSE_AUTO: GNU 9.2 and later copy them as they are, with
+   copy_file_range where it serves (9.1 made holes of their zeros).  */
 static bool
 skip_zeros (struct copy_job const *j)
 {
@@ -117,8 +121,20 @@ skip_zeros (struct copy_job const *j)
                          && COPY_METHOD_SPARSE <= e->last);
   return ((e->sparse == COPY_SPARSE_ALWAYS
            || (e->sparse == COPY_SPARSE_AUTO && sparse_rung_on
-               && src_looks_sparse (j)))
+               && j->no_seek_data && src_looks_sparse (j)))
           && dst_takes_holes (j));
+}
+
+/* Whether J leaves copy_file_range out on purpose: blocks of zeros
+   are to become holes (read/write does that), or the engine avoids
+   it.  Note it as avoided if so.  */
+static bool
+range_avoided (struct copy_job *j)
+{
+  if (!skip_zeros (j) && !j->engine->avoid_range)
+    return false;
+  note_tried (&j->result->range, COPY_TRIED_AVOIDED);
+  return true;
 }
 
 /* ---- clone ----------------------------------------------------------- */
@@ -375,15 +391,12 @@ range_loop (struct copy_job *j, off_t len, off_t *copied)
 }
 
 /* The copy_file_range rung: regular file to regular file, unless
-   blocks of zeros are to become holes (read/write does that).  */
+   range_avoided.  */
 static int
 range_rung (struct copy_job *j)
 {
-  if (skip_zeros (j))
-    {
-      note_tried (&j->result->range, COPY_TRIED_AVOIDED);
-      return 0;
-    }
+  if (range_avoided (j))
+    return 0;
   if (!S_ISREG (j->src_st.st_mode) || !S_ISREG (j->dst_st.st_mode)
       || pairs_have (&j->engine->no_range, j->src_st.st_dev,
                      j->dst_st.st_dev))
@@ -412,9 +425,9 @@ copy_extent (struct copy_job *j, off_t data, off_t len, off_t *copied)
     return fail (j, COPY_FAILED_READ);
   if (lseek (j->dst, j->dst_off + (data - j->src_off), SEEK_SET) < 0)
     return fail (j, COPY_FAILED_WRITE);
-  if (skip_zeros (j))
-    note_tried (&j->result->range, COPY_TRIED_AVOIDED);
-  else if (range_loop (j, len, copied) > 0)
+  if (pairs_have (&j->engine->no_range, j->src_st.st_dev, j->dst_st.st_dev))
+    note_tried (&j->result->range, COPY_TRIED_UNABLE);
+  else if (!range_avoided (j) && range_loop (j, len, copied) > 0)
     return 1;
   return read_write_loop (j, len - *copied, copied);
 }
@@ -471,8 +484,9 @@ sparse_rung (struct copy_job *j)
   if (j->engine->sparse == COPY_SPARSE_NEVER || !src_looks_sparse (j)
       || j->src_off < 0 || !dst_takes_holes (j))
     return 0;
-  /* Zeros within the data become holes (skip_zeros), here and on the
-     rungs below should this one give up.  */
+  /* Zeros within the data become holes under COPY_SPARSE_ALWAYS
+     (skip_zeros), here and on the rungs below should this one give
+     up.  */
   off_t pos = j->src_off;
   off_t limit = (OFF_T_MAX - pos < j->left ? OFF_T_MAX : pos + j->left);
   bool ended = false;
@@ -480,7 +494,10 @@ sparse_rung (struct copy_job *j)
     {
       off_t data = lseek (j->src, pos, SEEK_DATA);
       if (data < 0 && first && errno == EINVAL)
-        return 0;
+        {
+          j->no_seek_data = true;
+          return 0;
+        }
       j->result->seek_data = true;
       if (data < 0 && errno == ENXIO)
         break;                  /* only a hole from POS on */

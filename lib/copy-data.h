@@ -11,8 +11,10 @@
      sparse           a source that has holes (st_blocks * 512 <
                       st_size) and a caller that keeps them: only the
                       data extents are copied (SEEK_DATA, SEEK_HOLE),
-                      by read/write that seeks over blocks of zeros
-                      (as GNU's cp), then the destination is extended
+                      by copy_file_range where it serves, else
+                      read/write (which seeks over blocks of zeros
+                      under COPY_SPARSE_ALWAYS only, as GNU 9.2 and
+                      later), then the destination is extended
                       over a trailing hole; an extent that reads
                       shorter than SEEK_HOLE said (a file under /sys
                       says 4096 bytes and reads as a few) ends the
@@ -20,8 +22,9 @@
      copy_file_range  regular file to regular file, in the kernel;
      read/write       anything, through one page-aligned heap buffer of
                       io_blksize bytes; with COPY_SPARSE_ALWAYS, or
-                      a sparse source, it seeks over blocks of zeros
-                      instead of writing them.
+                      a sparse source whose holes SEEK_DATA cannot
+                      tell, it seeks over blocks of zeros instead of
+                      writing them.
 
    Every rung copies from the source's current offset to the
    destination's current offset (the clone rung serves only when both
@@ -72,9 +75,11 @@ enum copy_method
 };
 
 /* Whether to keep holes, as cp's --sparse=auto/always/never.  AUTO:
-   copy a sparse source's holes as holes, and its blocks of zeros too.
-   ALWAYS: that, and also turn blocks of zeros of any file into holes.
-   NEVER: write every byte.  */
+   copy a sparse source's holes as holes (those SEEK_DATA and SEEK_HOLE
+   find, its data by copy_file_range where it can, as GNU 9.2 and
+   later; where the file system cannot tell the holes, its blocks of
+   zeros).  ALWAYS: that, and also turn blocks of zeros of any file
+   into holes.  NEVER: write every byte.  */
 enum copy_sparse
 {
   COPY_SPARSE_AUTO,
@@ -127,6 +132,11 @@ struct copy_engine
      per pair, not once per file.  */
   struct copy_dev_pairs no_clone;
   struct copy_dev_pairs no_range;
+
+  /* Leave copy_file_range out (noted as avoided): it may share the
+     source's blocks or keep its holes, which cp --sparse=never must
+     not (GNU 9.4 and later).  */
+  bool avoid_range;
 
   /* The read/write buffer, kept from one copy to the next (a tree of
      small files would otherwise map and unmap one per file); freed by

@@ -660,6 +660,43 @@ open_dest (struct file_copier *copier, struct copy_file_names const *names,
   return 0;
 }
 
+/* Open the destination of NAMES as HOW says (see
+   qcopy_file_preserving), for a source of status SRC_ST, into *DST_FD,
+   *DST_ST and *D; set *FRESH if it was created.  An existing
+   destination that has gone since the caller saw it (another client
+   of an NFS server removed it) is created afresh, as GNU's cp does,
+   but never through a name that is there (O_EXCL): a dangling
+   symbolic link stays the failure to open it (ENOENT), which cp -f
+   mends by removing it.  Return 0, or -1 with the failure in
+   REPORT.  */
+static int
+reach_dest (struct file_copier *copier, struct copy_file_names const *names,
+            enum copy_dst_open how, struct stat const *src_st, int *dst_fd,
+            struct stat *dst_st, struct dst_state *d, bool *fresh,
+            struct copy_file_report *report)
+{
+  *fresh = how != COPY_DST_OVERWRITE;
+  if (*fresh)
+    return create_dest (copier, names, how == COPY_DST_CREATE, src_st,
+                        dst_fd, dst_st, d, report);
+  if (open_dest (copier, names, src_st, dst_fd, dst_st, d, report) == 0)
+    return 0;
+  if (report->step != COPY_STEP_OPEN_DST || report->err != ENOENT)
+    return -1;
+  report->step = COPY_STEP_NONE;
+  report->err = 0;
+  *fresh = true;
+  if (create_dest (copier, names, true, src_st, dst_fd, dst_st, d, report)
+      == 0)
+    return 0;
+  if (report->err == EEXIST)
+    {
+      report->step = COPY_STEP_OPEN_DST;
+      report->err = ENOENT;
+    }
+  return -1;
+}
+
 /* Copy the data of SRC_FD (status SRC_ST) to DST_FD (status DST_ST),
    FRESH when DST_FD was just created.  Return 0, or -1 with the
    failure in REPORT.  */
@@ -708,12 +745,10 @@ qcopy_file_preserving (struct file_copier *copier,
   struct stat const *attr = (names->attr_st ? names->attr_st
                              : &report->src_st);
   int r = open_source (names, &src_fd, report);
-  bool create = how != COPY_DST_OVERWRITE;
+  bool create = false;
   if (r == 0)
-    r = (create
-         ? create_dest (copier, names, how == COPY_DST_CREATE, attr,
-                        &dst_fd, &dst_st, &d, report)
-         : open_dest (copier, names, attr, &dst_fd, &dst_st, &d, report));
+    r = reach_dest (copier, names, how, attr, &dst_fd, &dst_st, &d, &create,
+                    report);
   if (r == 0 && copier->data)
     r = copy_contents (copier, src_fd, &report->src_st, dst_fd, &dst_st,
                        create, report);

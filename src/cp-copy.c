@@ -201,6 +201,13 @@ cp_copy_init (struct cp_options const *opts, int n_sources)
   copier.default_mode = x->no_preserve_mode;
   if (x->reflink == REFLINK_NEVER)
     copier.engine.first = COPY_METHOD_SPARSE;
+  /* --sparse=never: no clone, nor copy_file_range, which may keep
+     holes (GNU 9.4 and later; --reflink=always is refused with it).  */
+  if (x->sparse == COPY_SPARSE_NEVER)
+    {
+      copier.engine.first = COPY_METHOD_SPARSE;
+      copier.engine.avoid_range = true;
+    }
   if (x->reflink == REFLINK_ALWAYS)
     copier.engine.last = COPY_METHOD_CLONE;
   progress_init (x->progress, &copier.engine);
@@ -1076,7 +1083,11 @@ keep_dst (struct stat const *src_st, struct loc const *dst,
       *verdict = SKIP_NEWER;
       return true;
     }
-  return x->clobber == CLOBBER_ASK && !ask_overwrite (dst, dst_st);
+  if (x->clobber != CLOBBER_ASK || ask_overwrite (dst, dst_st))
+    return false;
+  /* A "no" is a failure, with no message (POSIX; GNU 9.2 and later).  */
+  *verdict = FAIL;
+  return true;
 }
 
 /* As keep_dst, and under --debug say "skipped 'DST'" for a
@@ -1087,7 +1098,7 @@ leave_be (struct stat const *src_st, struct loc const *dst,
 {
   if (!keep_dst (src_st, dst, dst_st, verdict))
     return false;
-  if (x->debug && *verdict != FAIL)
+  if (x->debug && x->update != UPDATE_NONE_FAIL)
     report_skipped (dst->path);
   return true;
 }

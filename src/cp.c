@@ -126,15 +126,16 @@ Mandatory arguments to long options are mandatory for short options too.\n\
   -f, --force                  if an existing destination cannot be opened,\n\
                                  remove it and try again (ignored with -n)\n\
   -g, --progress               show progress on a terminal\n\
-  -i, --interactive            ask before overwriting (cancels an earlier -n)\n\
+  -i, --interactive            ask before overwriting; a \"no\" fails\n\
+                                 (cancels an earlier -n)\n\
   -H                           follow symbolic links named on the command\n\
                                  line\n\
       --keep-directory-symlink  follow a symbolic link to a directory in\n\
                                  the destination\n\
   -l, --link                   make hard links instead of copying\n\
   -L, --dereference            always follow symbolic links in SOURCE\n\
-  -n, --no-clobber             never overwrite an existing file (cancels an\n\
-                                 earlier -i)\n\
+  -n, --no-clobber             (deprecated) silently skip existing files,\n\
+                                 as --update=none (cancels an earlier -i)\n\
   -P, --no-dereference         never follow symbolic links in SOURCE\n\
   -p                           like --preserve=mode,ownership,timestamps\n\
       --preserve[=ATTR_LIST]   keep these attributes (default:\n\
@@ -162,9 +163,10 @@ Mandatory arguments to long options are mandatory for short options too.\n\
 \n\
 --sparse=auto (the default) makes a copy sparse where the source is;\n\
 --sparse=always also turns long runs of zeros into holes; --sparse=never\n\
-writes every byte.  --reflink or --reflink=always clones the data or\n\
-fails; --reflink=auto (the default) clones where the file system can,\n\
-else copies; --reflink=never always copies.\n\
+writes every byte, and neither clones nor uses copy_file_range.\n\
+--reflink or --reflink=always clones the data or fails; --reflink=auto\n\
+(the default) clones where the file system can, else copies;\n\
+--reflink=never always copies.\n\
 \n\
 --debug prints after each file copied GNU's line \"copy offload: WAY,\n\
 reflink: WAY, sparse detection: HOW, method: METHOD\": WAY is yes, no,\n\
@@ -236,9 +238,14 @@ check_options (struct cp_options *x, bool backup_given,
 {
   if (x->hard_link && x->symbolic_link)
     usage_error ("%s", _("cannot make both hard and symbolic links"));
-  if (backup_given && x->clobber == CLOBBER_NO)
-    usage_error ("%s", _("options --backup and --no-clobber are mutually "
-                 "exclusive"));
+  if (x->clobber == CLOBBER_NO)
+    x->update = UPDATE_NONE;
+  /* GNU 9.3 and later: a skip of every existing file leaves nothing
+     to back up; its message names none-fail, and means none too.  */
+  if (backup_given
+      && (x->update == UPDATE_NONE || x->update == UPDATE_NONE_FAIL))
+    usage_error ("%s", _("--backup is mutually exclusive with -n or "
+                 "--update=none-fail"));
   if (x->reflink == REFLINK_ALWAYS && x->sparse != COPY_SPARSE_AUTO)
     usage_error ("%s", _("--reflink can be used only with --sparse=auto"));
   x->backup = (backup_given
@@ -247,8 +254,6 @@ check_options (struct cp_options *x, bool backup_given,
   if (x->deref == DEREF_UNDEFINED)
     x->deref = (x->recursive && !x->hard_link ? DEREF_NEVER
                 : DEREF_ALWAYS);
-  if (x->clobber == CLOBBER_NO)
-    x->update = UPDATE_NONE;
 }
 
 /* The destination of SRC copied into the directory DIR: DIR/SRC with

@@ -210,14 +210,14 @@ install_make_dir (struct install_options const *x, char const *dir)
   char const *msg = (owned ? B_("cannot change owner and permissions of %s")
                      : _("cannot change permissions of %s"));
   struct stat st;
-  int err;
   bool ok = true;
   bool made = (mkdirat (at, name,
                         x->dir_mode & (owned ? S_IRWXU : ACCESSPERMS))
                == 0);
+  int err = made ? 0 : errno;   /* mkdir's */
   if (made)
     announce_mkdir (x, dir);
-  else if ((err = errno) == ENOENT
+  else if (err == ENOENT
            || (fstatat (at, name, &st, 0) == 0 && !S_ISDIR (st.st_mode)))
     {
       error (0, err, _("cannot create directory %s"), quoteaf (dir));
@@ -225,8 +225,9 @@ install_make_dir (struct install_options const *x, char const *dir)
     }
 
   /* What could not be made and is not there (a dangling symlink, a
-     directory that may not be written) is reported as GNU's install
-     reports it: its mode cannot be set.  The directory just made is
+     directory that may not be written) is reported as GNU 9.10 and
+     later report it: with mkdir's error (9.1: "cannot change
+     permissions", with open's ENOENT).  The directory just made is
      opened without following a link: another name swapped in for it
      meanwhile (a link to a directory of root's) must not get the
      owner and mode meant for it, as with GNU's install it does not.
@@ -241,7 +242,9 @@ install_make_dir (struct install_options const *x, char const *dir)
                && fchmodat (at, name, x->dir_mode,
                             made ? AT_SYMLINK_NOFOLLOW : 0) == 0)
             : fstat (fd, &st) == 0 && set_dir_attributes (x, fd, &st) == 0);
-      if (!ok)
+      if (!ok && !made && (errno == ENOENT || errno == ENOTDIR))
+        error (0, err, _("cannot create directory %s"), quoteaf (dir));
+      else if (!ok)
         error (0, errno, msg, quoteaf (dir));
       if (0 <= fd)
         close (fd);

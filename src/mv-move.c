@@ -328,7 +328,11 @@ judge_existing (char const *src, struct stat const *st, char const *dst,
   if (update_skips (st, dst, dst_st, &failed))
     return failed ? FAIL : skipped (dst);
   if (!may_replace (dst, dst_st))
-    return skipped (dst);
+    {
+      /* A "no" is a failure, with no message (GNU 9.2 and later).  */
+      skipped (dst);
+      return FAIL;
+    }
   if (o->exchange)
     return GO_ON;
   bool src_dir = S_ISDIR (st->st_mode), dst_dir = S_ISDIR (dst_st->st_mode);
@@ -483,6 +487,25 @@ move_across (char const *src, struct stat const *st, char const *dst,
   return remove_entry (AT_FDCWD, src, src, S_ISDIR (st->st_mode));
 }
 
+/* Whether a rename's error ERR is DST's fault, and GNU's mv (9.3 and
+   later) names DST alone: "cannot overwrite 'DST'", not "cannot move
+   'SRC' to 'DST'".  */
+static bool
+dst_error (int err)
+{
+  switch (err)
+    {
+    case EDQUOT: case EEXIST: case EISDIR: case EMLINK:
+    case ENOSPC: case ETXTBSY:
+#if ENOTEMPTY != EEXIST
+    case ENOTEMPTY:
+#endif
+      return true;
+    default:
+      return false;
+    }
+}
+
 /* Rename SRC (lstat ST) to DST, replacing it if it EXISTS, or move it
    across file systems; BACKUP is the backup made of DST, or NULL.
    Set *INTO_SELF when SRC is a directory that DST is inside.  Return
@@ -506,6 +529,8 @@ move_it (char const *src, struct stat const *st, char const *dst,
              quoteaf_n (0, src), quoteaf_n (1, dst));
       *into_self = true;
     }
+  else if (dst_error (err))
+    error (0, err, _("cannot overwrite %s"), quoteaf (dst));
   else
     error (0, err, _("cannot move %s to %s"), quoteaf_n (0, src),
            quoteaf_n (1, dst));

@@ -86,8 +86,9 @@ Mandatory arguments to long options are mandatory for short options too.\n\
   -f, --force                  never ask before overwriting\n\
   -g, --progress               show progress on a terminal, for a move\n\
                                  across file systems\n\
-  -i, --interactive            ask before overwriting\n\
-  -n, --no-clobber             never overwrite an existing file\n\
+  -i, --interactive            ask before overwriting; a \"no\" fails\n\
+  -n, --no-clobber             (deprecated) silently skip existing files,\n\
+                                 as --update=none\n\
 Of -i, -f and -n, the last one given wins.\n\
       --no-copy                fail rather than copy across file systems\n\
       --strip-trailing-slashes  remove trailing slashes from each SOURCE\n\
@@ -234,17 +235,15 @@ main (int argc, char **argv)
       default: usage (EXIT_FAILURE);
       }
 
-  if (backup_given && o.interactive == MV_NEVER)
-    usage_error ("%s", _("options --backup and --no-clobber are mutually "
-                 "exclusive"));
+  if (o.interactive == MV_NEVER)
+    o.update = UPDATE_NONE;
   /* Newer GNU's rule and message: 9.1 has no --exchange, nor
-     --update=none or none-fail.  */
+     --update=none or none-fail, and says of -n that "options --backup
+     and --no-clobber are mutually exclusive".  */
   if (backup_given && (o.exchange || o.update == UPDATE_NONE
                        || o.update == UPDATE_NONE_FAIL))
     usage_error ("%s", B_("cannot combine --backup with --exchange, -n, or "
                  "--update=none-fail"));
-  if (o.interactive == MV_NEVER)
-    o.update = UPDATE_NONE;
   o.backup = (backup_given ? xget_version (_("backup type"), version_control)
               : no_backups);
   o.stdin_tty = isatty (STDIN_FILENO);

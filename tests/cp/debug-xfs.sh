@@ -40,7 +40,7 @@ check_ "'sparse' -> 's2'" "$clone" cp sparse s2
 check_ "'a' -> 'b3'" "$(debug_line_ yes no no copy_file_range)" \
   cp --reflink=never a b3
 check_ "'sparse' -> 's3'" \
-  "$(debug_line_ avoided no 'SEEK_HOLE + zeros' sparse)" \
+  "$(debug_line_ yes no SEEK_HOLE sparse)" \
   cp --reflink=never sparse s3
 check_ "'a' -> 'i'" "$clone" install a i
 check_ "'sparse' -> 'i2'" "$clone" install sparse i2

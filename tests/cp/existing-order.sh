@@ -19,8 +19,14 @@ occupied ()
 
 printf 'n\n' > no
 printf 'y\n' > yes
+# A "no" exits 1 since GNU 9.2 (9.1: 0): where cp asks.
+no_sed='/^0 cp -iR a b$/b
+/^0 cp -iu /b
+s/^0 cp -i/1 cp -i/'
 for in in no yes; do
-  cp_batch_ -i $in occupied <<'EOF2' || fail=1
+  sed=
+  test $in = yes || sed=$no_sed
+  cp_batch_ -g "$sed" -i $in occupied <<'EOF2' || fail=1
 -iR a b
 -iRv a b
 -i f d

@@ -2,7 +2,8 @@
 # NOT COMPARED WITH GNU: options that GNU coreutils 9.1 lacks, checked
 # against the semantics the coreutils manual (9.4 and later) documents:
 #   --update=all     replace every destination (as with no --update);
-#   --update=none    replace none, skip them silently, exit 0;
+#   --update=none    replace none, skip them silently, exit 0 (not
+#                    with --backup);
 #   --update=older   replace a destination only if it is older than its
 #                    source (what plain -u and --update do);
 #   --debug          explain how each file is copied; implies --verbose.
@@ -75,6 +76,18 @@ printf 'new: old\nnewer: newer\nold: old\n' > exp
 compare exp last.list || fail=1
 printf 'new: new\nnewer: newer\nold: old\n' > exp
 compare exp plain.list || fail=1
+
+# --update=none and none-fail leave nothing to back up: --backup is
+# refused (GNU 9.3 and later), with the message that names -n too.
+for u in none none-fail; do
+  run_ b-$u -b --update=$u new old
+  echo 1 | compare - st.b-$u || fail=1
+  printf '%s\n' "cp: --backup is mutually exclusive with -n or \
+--update=none-fail" "Try 'cp --help' for more information." > exp
+  compare exp err.b-$u || fail=1
+  printf 'new: new\nnewer: newer\nold: old\n' > exp
+  compare exp b-$u.list || fail=1
+done
 
 # A bad --update argument: exit 1 and a message naming it.
 run_ bad --update=sometimes new old

@@ -7,8 +7,11 @@
 
 files () { printf a > f && printf b > g && mkdir d; }
 
-# Option errors, operand errors.
-cp_batch_ files <<'ARGS' || fail=1
+# Option errors, operand errors.  -n with -b: GNU 9.3 and later's
+# message.
+cp_batch_ -g "s/^cp: options --backup and --no-clobber are mutually \
+exclusive\$/cp: --backup is mutually exclusive with -n or \
+--update=none-fail/" files <<'ARGS' || fail=1
 
 f
 -T f g d

@@ -34,7 +34,7 @@ check_ "removed 'b'
 'a' -> 'b'
 $range" a b
 check_ "'sparse' -> 's'
-$(debug_line_ avoided unsupported 'SEEK_HOLE + zeros' sparse)" sparse s
+$(debug_line_ yes unsupported SEEK_HOLE sparse)" sparse s
 cmp sparse s || fail=1
 check_ "'/dev/null' -> 'n'
 $(debug_line_ unsupported unsupported no read/write)" /dev/null n

@@ -12,7 +12,15 @@ setup ()
   printf 'a\n' > a && printf 'f\n' > f && mkdir sg && chmod 2755 sg \
     && mkdir ex && ln -s ex lex && ln -s nowhere dang
 }
-cp_batch_ setup <<'EOF2' || fail=1
+# A directory that cannot be made and is not there (in a directory
+# nobody may not write, a dangling symbolic link) is reported with
+# mkdir's error, as GNU 9.10 and later do; 9.1 says "cannot change
+# permissions of 'DIR': No such file or directory".
+dirs_errors="s/^\\(install: cannot \\)change permissions of \\('ro\\/d'\\): \
+No such file or directory\$/\\1create directory \\2: Permission denied/
+s/^\\(install: cannot \\)change permissions of \\('dang'\\): No such \
+file or directory\$/\\1create directory \\2: File exists/"
+cp_batch_ -g "$dirs_errors" setup <<'EOF2' || fail=1
 -d
 -v -d x/y/z x/w
 -v -d x/y
@@ -50,6 +58,14 @@ cp_batch_ setup <<'EOF2' || fail=1
 -v -D a b c
 -D a x
 -v -D -m 600 -o nobody a own/dir/file
+EOF2
+
+# In the way of -d, unwritable and dangling (see dirs_errors) and more.
+unwritable () { mkdir -m 111 ro && ln -s nowhere dang; }
+cp_batch_ -u -g "$dirs_errors" unwritable <<'EOF2' || fail=1
+-d ro/d
+-v -d dang
+-d ro/d/e
 EOF2
 
 # A path longer than PATH_MAX: 2,100 levels, all made (GNU's install

@@ -16,7 +16,13 @@ files ()
     && mkdir dir/f && ln -s a l && ln l l2
 }
 
-cp_batch_ files <<'EOF2' || fail=1
+# -b with -n, and a directory not empty in the way: GNU 9.3 and
+# later's messages.
+cp_batch_ -g "s/^mv: options --backup and --no-clobber are mutually \
+exclusive\$/mv: cannot combine --backup with --exchange, -n, or \
+--update=none-fail/
+s/^mv: cannot move 'd' to \\('e\/d': Directory not empty\\)$/\
+mv: cannot overwrite \\1/" files <<'EOF2' || fail=1
 nope x
 nope dir
 a b

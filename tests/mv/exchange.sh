@@ -103,7 +103,7 @@ run_ 0 -u --exchange b a && quiet_ && is_ a B && is_ b A || fail=1
 run_ 0 -u -T --exchange d1 d2 && is_ d1/one 1 || fail=1  # never older
 run_ 0 -T --exchange d1 d2 || fail=1
 echo n > no && echo y > yes || framework_failure_ "answers"
-returns_ 0 "$mv" -i --exchange a b < no > out 2> err || fail=1
+returns_ 1 "$mv" -i --exchange a b < no > out 2> err || fail=1  # a "no"
 printf "mv: overwrite 'b'? " > exp
 compare exp err && is_ a B || fail=1
 returns_ 0 "$mv" -i --exchange a b < yes > out 2> err || fail=1

@@ -5,7 +5,8 @@
 # the source too, and neither with --backup, --update=older and all,
 # an invalid --update argument; --no-copy: a rename within a file
 # system, and "cannot move ... Invalid cross-device link" across (a
-# tmpfs mounted here), the source left whole.
+# tmpfs mounted here), the source left whole; "cannot overwrite 'DST':
+# Directory not empty".
 . "$(dirname "$0")/lib.sh"
 PATH=$brisk_bin_:$PATH
 mv=mv
@@ -66,6 +67,12 @@ compare /dev/null err && test -e dx/keep || fail=1
 run_ 1 --update=none-fail c hl || fail=1
 echo "mv: not replacing 'hl'" > exp
 compare exp err && test -e c && test -e hl || fail=1
+# A directory onto one that is not empty: the destination alone is
+# named (GNU 9.3 and later; 9.1: "cannot move 'dz' to 'dy'").
+mkdir dz dy/sub || framework_failure_ "set-up dz"
+run_ 1 -T dz dy || fail=1
+echo "mv: cannot overwrite 'dy': Directory not empty" > exp
+compare exp err && test -d dz && test -d dy/sub || fail=1
 require_tmpfs_
 small_tmpfs_ fs 64k || framework_failure_ "mount"
 run_ 1 --no-copy c fs || fail=1

@@ -893,8 +893,9 @@ absent (char const *label, int dirfd, char const *name)
 
 /* The failures to open or create: a missing source, a symbolic link
    not followed (and followed), a destination that exists or is a
-   dangling symlink, a missing destination to overwrite, and a source
-   that is not the file stat'ed.  */
+   dangling symlink, a missing destination to overwrite (made afresh,
+   unless a dangling symlink is in the way), and a source that is not
+   the file stat'ed.  */
 static void
 test_open_failures (void)
 {
@@ -938,9 +939,20 @@ test_open_failures (void)
                COPY_STEP_CREATE_DST, EEXIST);
   absent ("dangling symlink destination", dir->fd, "nowhere");
 
-  copy_failed ("overwrite a missing file",
+  /* A destination to overwrite that has gone (removed on NFS by
+     another client since cp saw it) is made afresh, as GNU's cp makes
+     it; but not through a dangling symlink (that stays a failure to
+     open it).  */
+  unlinkat (dir->fd, "missing", 0);
+  if (copy_ok ("overwrite a missing file",
                copy_to (&c, "s", dir, "missing", COPY_DST_OVERWRITE, &rep),
-               &rep, COPY_STEP_OPEN_DST, ENOENT);
+               &rep))
+    same_contents ("overwrite a missing file", tmpfd, "s", dir->fd,
+                   "missing");
+  copy_failed ("overwrite a dangling symlink",
+               copy_to (&c, "s", dir, "dl", COPY_DST_OVERWRITE, &rep), &rep,
+               COPY_STEP_OPEN_DST, ENOENT);
+  absent ("overwrite a dangling symlink", dir->fd, "nowhere");
 
   struct stat other;
   if (fstatat (dir->fd, "c", &other, 0) < 0)
