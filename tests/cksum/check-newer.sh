@@ -120,8 +120,9 @@ printf '%s\n' 'BLAKE2b' 'BLAKE2b-' 'BLAKE2b-0 (abc) = 00' \
 twin_ b2sum -c -w malformed.chk || fail=1
 twin_ b2sum -c -w --strict malformed.chk || fail=1
 
-# GNU 9.8's fix: b2sum -l above 512 is refused (9.1 refused it too).
-for l in 520 1024 99999999999999999999; do
+# GNU 9.8's fix: b2sum -l above 512 is refused (9.1 refused it too;
+# a number too large for 9.1, as EOVERFLOW: tests/cksum/options-newer.sh).
+for l in 520 1024; do
   twin_ b2sum -l $l abc || fail=1
 done
 

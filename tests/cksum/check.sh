@@ -64,7 +64,6 @@ twin_ b2sum -l 128 -c b2 || fail=1
 for a in bsd sysv crc; do
   twin_ cksum -a $a -c mixed || fail=1
 done
-twin_ cksum -c --tag mixed || fail=1
 twin_ cksum -c --untagged mixed || fail=1
 
 # A digest, one blank and nothing more names the empty file (GNU 9.1's
