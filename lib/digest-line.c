@@ -79,8 +79,8 @@ unescape_name (char *name, size_t len)
 }
 
 /* The shortest base64 digest of an untagged line whose length varies:
-   of 16 bytes.  */
-enum { BASE64_MIN_FIELD = 24 };
+   of one byte, as GNU 9.10 reads it.  */
+enum { BASE64_MIN_FIELD = 4 };
 
 /* The length of the base64 form of N bytes.  */
 static size_t
@@ -386,9 +386,10 @@ cksum_field_length (struct digest_line_parser *p, const char *s)
       while (c_isxdigit (s[n]))
         n++;
       /* A field of hex digits is read as hex, as GNU's: hex is a subset
-         of base64.  A base64 one must hold 16 bytes or more, so that a
-         word such as another algorithm's tag ("SHA1 (f) = ...") is not
-         read as a short digest: GNU 9.1 calls such lines improper.  */
+         of base64.  A base64 one may hold a single byte (GNU 9.10): a
+         word such as another algorithm's tag ("SHA1 (f) = ...") is
+         then read as a short digest, and the rest as a file name, as
+         GNU 9.10 reads it (GNU 9.1 called such lines improper).  */
       size_t bytes = n / 2;
       if (n != field || n % 2)
         {

@@ -48,7 +48,8 @@ sha_row (const char *family, uintmax_t bits, const char *length_arg)
 /* Set the algorithm of OPTS to the row that -a's argument NAME (or
    the tool's own algorithm, if null) and -l's argument LENGTH_ARG (if
    not null: BITS) choose, exiting as GNU's tools do where they do not
-   fit.  DO_CHECK: whether -c was given.  */
+   fit: a length too long for the algorithm, then one not a multiple
+   of 8 (GNU 9.10's order).  DO_CHECK: whether -c was given.  */
 void
 choose_algorithm (struct digest_opts *opts, const char *name,
                   const char *length_arg, uintmax_t bits, bool do_check)
@@ -72,13 +73,18 @@ choose_algorithm (struct digest_opts *opts, const char *name,
   if (!bits || sha_family)
     return;
   if (!opts->algo->max_size)
-    error (EXIT_FAILURE, 0,
-           _("--length is only supported with --algorithm=blake2b"));
+    error (EXIT_FAILURE, 0, _("--length is only supported with --algorithm "
+                              "blake2b, sha2, or sha3"));
   if (8 * opts->algo->max_size < bits)
     {
       error (0, 0, _("invalid length: %s"), quote (length_arg));
       error (EXIT_FAILURE, 0, _("maximum digest length for %s is %d bits"),
              quote (opts->algo->bsd_tag), (int) (8 * opts->algo->max_size));
+    }
+  if (bits % 8 != 0)
+    {
+      error (0, 0, _("invalid length: %s"), quote (length_arg));
+      error (EXIT_FAILURE, 0, _("length is not a multiple of 8"));
     }
   if (digest_algo_resize (opts->algo, bits / 8, &opts->sized_algo) == 0)
     opts->algo = &opts->sized_algo;

@@ -12,8 +12,11 @@
 
 #include "digest-print.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -123,19 +126,47 @@ static bool newline_pending;
    the lines then go out above it (see end_line).  */
 static bool lines_under_display;
 
+/* Whether a failed write of the lines is said with its errno: GNU
+   9.10 does so for digest lines and --check's results, not for the
+   lines of the legacy sums (sum, cksum's CRC).  */
+static bool write_errno = true;
+
+/* Exit if writing stdout has failed, as GNU 9.10's digest tools do at
+   the first failed line ("write error", with the errno the failed
+   flush left if WITH_ERRNO), rather than at exit: with endless input
+   (yes LINE | cksum -c > /dev/full) there is no exit.  What stdout
+   still holds is dropped, so that close_stdout says nothing more.  */
+static void
+exit_if_write_failed (bool with_errno)
+{
+  if (!ferror (stdout))
+    return;
+  int e = errno;
+  __fpurge (stdout);
+  clearerr (stdout);
+  error (EXIT_FAILURE, with_errno ? e : 0, _("write error"));
+}
+
+/* Whether the first line has been written out.  */
+static bool first_line_out;
+
 /* An output line is complete, holding a newline if NEWLINE: write out
-   the lines gathered once they pass IO_LINES_FLUSH bytes.  */
+   the first line at once, so that a stdout that takes nothing stops
+   the run there, as GNU 9.10's line buffering does, then the lines
+   gathered once they pass IO_LINES_FLUSH bytes; exit if that fails.  */
 static void
 end_line (bool newline)
 {
   newline_pending |= newline;
-  if (IO_LINES_FLUSH <= __fpending (stdout))
+  if (!first_line_out || IO_LINES_FLUSH <= __fpending (stdout))
     {
+      first_line_out = true;
       if (lines_under_display)
         progress_pause ();
       else
         fflush (stdout);
       newline_pending = false;
+      exit_if_write_failed (write_errno);
     }
 }
 
@@ -187,6 +218,7 @@ print_checksum_line (const struct digest_opts *opts, const char *name,
   if (opts->have_operands)
     printf (" %s", name);
   putchar (opts->line_delim);
+  write_errno = false;
   end_line (opts->line_delim == '\n' || strchr (name, '\n'));
 }
 
@@ -298,6 +330,16 @@ report_walk_failure (const struct walk_item *f)
 void
 output_start (bool under_display)
 {
+  /* A closed stdout stays so: were descriptor 1 reused by a file or
+     io_uring that the run opens, the lines would go there, or fail
+     with another errno than GNU's EBADF, which an O_PATH descriptor
+     gives to write ().  */
+  if (fcntl (STDOUT_FILENO, F_GETFD) < 0 && errno == EBADF)
+    {
+      int fd = open ("/", O_PATH | O_CLOEXEC);
+      if (0 <= fd && fd != STDOUT_FILENO)
+        close (fd);
+    }
   lines_under_display = under_display;
   stdout_is_tty = isatty (STDOUT_FILENO);
   if (stdout_is_tty && !lines_under_display)
@@ -310,12 +352,16 @@ output_start (bool under_display)
 }
 
 /* Write the last lines now, not in close_stdout, if GNU's line
-   buffering would have: a failure is then "write error", without its
-   errno, as GNU says it.  Output with no newline (-z) is left to
-   close_stdout, as GNU leaves it.  */
+   buffering would have: a failure is then "write error", with its
+   errno for digest lines as GNU 9.10 says it, without it for the
+   legacy sums.  Output with no newline (-z) is left to close_stdout,
+   as GNU leaves it.  */
 void
 output_finish (void)
 {
   if (newline_pending)
-    fflush (stdout);
+    {
+      fflush (stdout);
+      exit_if_write_failed (write_errno);
+    }
 }

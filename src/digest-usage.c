@@ -68,7 +68,7 @@ With -r, the files under a directory FILE are named as FILE joined to their\n\
 path below it (FILE/sub/name), so the lines can be checked with -c later.\n\
 Within a directory, entries go in byte order of their names (the C locale's),\n\
 depth first, whatever -j is; so, in a directory,\n\
-  %s -r . | %s\n\
+    %s -r . | %s\n\
 gives one digest of the whole tree.  Only regular files are hashed: FIFOs,\n\
 sockets and devices under FILE are skipped, never opened; symbolic links are\n\
 skipped too, unless -L follows them, and a loop that -L meets is reported.\n\
@@ -200,15 +200,14 @@ DIGEST determines the digest algorithm and default output format:\n\
   crc32b    (only available through cksum)\n\
   md5       (equivalent to md5sum)\n\
   sha1      (equivalent to sha1sum)\n\
-  sha224    (equivalent to sha224sum)\n\
-  sha256    (equivalent to sha256sum)\n\
-  sha384    (equivalent to sha384sum)\n\
-  sha512    (equivalent to sha512sum)\n\
   sha2      (equivalent to sha{224,256,384,512}sum)\n\
   sha3      (only available through cksum)\n\
   blake2b   (equivalent to b2sum)\n\
   sm3       (only available through cksum)\n\
-  md2, md4  (equivalent to md2sum, md4sum; Brisk's own)\n\
+\n\
+DIGEST may also be sha224, sha256, sha384 or sha512, as in GNU's cksum\n\
+(sha2 with that --length), or, Brisk's own, md2 or md4 (equivalent to\n\
+md2sum, md4sum).\n\
 \n\
 When checking, the input should be a former output of this program,\n\
 or equivalent standalone program.\n\

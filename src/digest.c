@@ -373,9 +373,12 @@ stop_pool (struct digest_run *run)
 }
 
 /* Reject, with GNU's words, option combinations of OPTS that make no
-   sense.  DO_CHECK says whether -c was given.  */
+   sense.  DO_CHECK says whether -c was given; TAG_GIVEN whether --tag
+   was, and not undone by a later --untagged (cksum tags by default,
+   but GNU 9.10 refuses an explicit --tag with -c there too).  */
 static void
-validate_options (const struct digest_opts *opts, bool do_check)
+validate_options (const struct digest_opts *opts, bool do_check,
+                  bool tag_given)
 {
   const char *why = NULL;
   if (opts->base64_digest && opts->raw_digest)
@@ -384,7 +387,7 @@ validate_options (const struct digest_opts *opts, bool do_check)
     why = _("--tag does not support --text mode");
   else if (opts->line_delim != '\n' && do_check)
     why = _("the --zero option is not supported when verifying checksums");
-  else if (opts->prefix_tag && do_check && !is_cksum)
+  else if (tag_given && do_check)
     why = _("the --tag option is meaningless when verifying checksums");
   else if ((is_cksum ? opts->cksum_binary : opts->binary) >= 0 && do_check)
     why = _("the --binary and --text options are meaningless when "
@@ -414,21 +417,20 @@ validate_options (const struct digest_opts *opts, bool do_check)
 }
 
 /* The length in bits that the -l argument ARG asks for; 0 is the
-   default.  Exit as GNU's b2sum and cksum do if it is not a number or
-   not a multiple of 8.  */
+   default.  Exit as GNU's b2sum and cksum do if it is not a decimal
+   number; a number too large for uintmax_t is UINTMAX_MAX, which
+   choose_algorithm refuses as too long (GNU 9.8).  Whether the length
+   fits the algorithm is choose_algorithm's to say, as only the last
+   -l counts.  */
 static uintmax_t
 length_arg (const char *arg)
 {
   uintmax_t n;
   strtol_error e = xstrtoumax (arg, NULL, 10, &n, "");
+  if (e == LONGINT_OVERFLOW)
+    return UINTMAX_MAX;
   if (e != LONGINT_OK)
-    error (EXIT_FAILURE, e == LONGINT_OVERFLOW ? EOVERFLOW : 0,
-           _("invalid length: %s"), quote (arg));
-  if (n % 8 != 0)
-    {
-      error (0, 0, _("invalid length: %s"), quote (arg));
-      error (EXIT_FAILURE, 0, _("length is not a multiple of 8"));
-    }
+    error (EXIT_FAILURE, 0, _("invalid length: %s"), quote (arg));
   return n;
 }
 
@@ -467,6 +469,7 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
   const char *length = NULL;
   uintmax_t bits = 0;
   bool do_check = false;
+  bool tag_given = false;
   int c;
   int oi;
   /* OI stays -1 unless a long option is found.  */
@@ -537,11 +540,11 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
         opts->strict = true;
         break;
       case TAG_OPTION:
-        opts->prefix_tag = true;
+        opts->prefix_tag = tag_given = true;
         opts->binary = 1;
         break;
       case UNTAGGED_OPTION:
-        opts->prefix_tag = false;
+        opts->prefix_tag = tag_given = false;
         break;
       case BASE64_OPTION:
         opts->base64_digest = true;
@@ -568,7 +571,7 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
       && opts->algo->form != DIGEST_FORM_HEX)
     error (EXIT_FAILURE, 0,
            _("--check is not supported with --algorithm={bsd,sysv,crc}"));
-  validate_options (opts, do_check);
+  validate_options (opts, do_check, tag_given);
   return do_check;
 }
 

@@ -4,16 +4,16 @@
 # of 8, over 512 bits or with another algorithm, options meant for
 # --check only, -z with -c, unknown options, --help and --version's
 # status.  (cksum's -b and -t, which GNU 9.1 refuses, are newer GNU's:
-# tests/cksum/binary-text.sh.)
+# tests/cksum/binary-text.sh; so are the errors that newer GNU words
+# otherwise, in tests/cksum/options-newer.sh.)
 . "$(dirname "$0")/../init.sh"
 for t in cksum b2sum sum; do use_tool_ $t; done
 printf 'abc' > abc
 
-for args in '-a sha22' '-a sha' '-a ""' '-a SHA256' '-a md5 -l 128' \
-    '-l 128' '-a blake2b -l 7' '-a blake2b -l 1024' '-a blake2b -l x' \
-    '-a blake2b -l -8' '-a blake2b -l 99999999999999999999999' \
-    '-a blake2b -l 520' '-a md5 --status' \
-    '--quiet' '--warn' '--strict' '--ignore-missing' '-z -c' '--tag -c' \
+for args in '-a sha22' '-a sha' '-a ""' '-a SHA256' \
+    '-a blake2b -l 7' '-a blake2b -l 1024' '-a blake2b -l x' \
+    '-a blake2b -l -8' '-a blake2b -l 520' '-a md5 --status' \
+    '--quiet' '--warn' '--strict' '--ignore-missing' '-z -c' \
     '-y' '--nosuch' '-a' '-l' '--tag --untagged' '-a bsd -c' \
     '-a sysv --check' '-a crc -c' '--zero -a sha1 -c'; do
   eval "twin_ cksum $args abc" || fail=1

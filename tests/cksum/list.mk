@@ -7,6 +7,7 @@ CKSUM_TESTS = \
   tests/cksum/check-newer.sh \
   tests/cksum/errors.sh \
   tests/cksum/newer.sh \
+  tests/cksum/options-newer.sh \
   tests/cksum/output.sh \
   tests/cksum/same-path.sh \
   tests/cksum/threads.sh
