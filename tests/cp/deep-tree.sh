@@ -1,21 +1,24 @@
 #!/bin/sh
-# cp -a of a tree 100,000 directories deep (names of one
-# byte: paths of 200,000 bytes), under a stack limit of 1 MiB and 64
-# descriptors: the walk keeps a stack of its own, not
-# the C stack, and a bounded number of directories open (it closes
-# the higher ones and opens them again by ".." on its way back up),
-# with memory in proportion to the depth.  The copy must be whole:
-# every level's entries, a file at a few levels and at the bottom,
-# and with -a the modes and times of directories at levels far below
-# those kept open (given them on the way back up).  Before, cp held
+# cp -a, and mv across file systems, of a tree 100,000 directories
+# deep (names of one byte: paths of 200,000 bytes), under a stack limit
+# of 1 MiB and 64 descriptors: the walks (cp's, and mv's removal of the
+# source copied) keep a stack of their own, not the C stack, and a
+# bounded number of directories open (they close the higher ones and
+# open them again by ".." on the way back up), with memory in
+# proportion to the depth.  The copy must be whole: every level's
+# entries, a file at a few levels and at the bottom, the modes and
+# times of directories at levels far above those kept open (given
+# them on the way back up); and mv leaves no source.  Before, cp held
 # two descriptors and a copy of the path per level, and stopped where
-# its stack ran out.
+# its stack ran out; mv's removal too.
 # On /dev/shm where it is a tmpfs: a disk makes the tree and removes it
-# many times slower.
+# many times slower.  The copies go to a tmpfs mounted in the tree (as
+# root, or in a user namespace: mount_ns_) where one can be: mv's is
+# then across file systems.
 . "$(dirname "$0")/../init.sh"
 
 require_script_
-cp=$BRISK_BIN/cp
+cp=$BRISK_BIN/cp mv=$BRISK_BIN/mv
 test -x "$cp" || framework_failure_ "$cp missing"
 mount_ns_
 shm_dir_
@@ -99,17 +102,29 @@ run_ ()
   (ulimit -s 1024 && ulimit -n 64 && exec "$@") > "$rn_out_" 2>&1
 }
 
-# The copies go to a tmpfs mounted here, where one can be: they go
-# with the unmount, where removing them would take seconds.
+# The copies go to a tmpfs mounted here, where one can be: then mv
+# moves across file systems, and the copies go with the unmount,
+# where removing them would take seconds.
 to=.
 if mkdir fs && mount -t tmpfs -o mode=0755 tmpfs fs 2> /dev/null; then
   cleanup_mounts_="$cleanup_mounts_ $sd_dir_/fs"
   to=fs
+else
+  echo "no tmpfs could be mounted: mv across file systems not tried"
 fi
 
 run_ out "$cp" -a t $to/ca \
   || { echo "cp -a: status $?"; head -c 300 out; fail=1; }
 test -s out && { echo "cp -a said:"; head -c 300 out; fail=1; }
 perl deep.pl check $to/ca 1 || { echo "cp -a: the copy differs"; fail=1; }
+
+# mv to another file system: copied, then the source removed.
+if test $to = fs; then
+  run_ out "$mv" t fs/t \
+    || { echo "mv: status $?"; head -c 300 out; fail=1; }
+  test -s out && { echo "mv said:"; head -c 300 out; fail=1; }
+  test -e t && { echo "mv left the source"; fail=1; }
+  perl deep.pl check fs/t 1 || { echo "mv: the copy differs"; fail=1; }
+fi
 
 Exit $fail
