@@ -40,7 +40,7 @@ lib_libbrisk_la_SOURCES += lib/install-mode.c lib/install-mode.h
 lib_libbrisk_la_SOURCES += lib/stack-room.c lib/stack-room.h
 lib_libbrisk_la_SOURCES += lib/printable.c lib/printable.h
 lib_libbrisk_la_SOURCES += lib/dir-list.c lib/dir-list.h \
-  lib/open-long.c lib/open-long.h
+  lib/open-long.c lib/open-long.h lib/walk-path.c lib/walk-path.h
 lib_libbrisk_la_LIBADD =
 
 # Accelerated hash cores: one instruction set per file, each built with

@@ -38,6 +38,7 @@
 #include "quotearg.h"
 #include "same-inode.h"
 #include "tempname.h"
+#include "walk-path.h"
 #include "xalloc.h"
 
 #include "copy-cli.h"
@@ -45,7 +46,6 @@
 #include "cp.h"
 #include "cp-progress.h"
 #include "i18n.h"
-#include "stack-room.h"
 
 #define quoteaf(name) quotearg_style (shell_escape_always_quoting_style, name)
 #define quoteaf_n(n, name) \
@@ -105,15 +105,7 @@ static bool into_self;
    a copy being copied into itself.  */
 static Hash_table *dirs_made;
 
-/* How deep the walk may go: each level of directories takes about a
-   kilobyte of stack (more under the sanitizers), and the stack must
-   keep room for what the deepest level calls.  */
-enum { WALK_STACK_RESERVE = 512 * 1024 };
-static struct stack_room walk_room;
-
-static bool copy_entry (struct loc const *src, struct loc const *dst,
-                        struct dst_dir const *parent, unsigned char d_type,
-                        bool top);
+struct cp_walk;
 
 /* ---- tables ----------------------------------------------------------- */
 
@@ -232,9 +224,8 @@ cp_copy_init (struct cp_options const *opts, int n_sources)
         xalloc_die ();
     }
 
-  stack_room_init (&walk_room, WALK_STACK_RESERVE);
-
-  /* A deep tree holds two descriptors per level open.  */
+  /* -g's count of the sizes holds a descriptor per level it goes
+     into.  */
   struct rlimit rl;
   if (getrlimit (RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max)
     {
@@ -340,37 +331,182 @@ older (struct stat const *st, struct stat const *src_st)
 
 /* ---- directories ------------------------------------------------------ */
 
-/* Copy the entries of the source directory open as SRC_FD, whose path
-   is SRC_PATH, into DIR, whose path is
-   DST_PATH.  Return true if all were copied.  */
-static bool
-copy_dir_entries (int src_fd, char const *src_path,
-                  struct dst_dir const *dir, char const *dst_path)
+/* The walk.  It does not recurse: a directory copied is a frame on a
+   stack of its own, so that the C stack does not grow with the depth
+   of the tree.  A frame holds what the walk needs to go on with its
+   directory once done with a subdirectory, and to give its copy its
+   attributes on leaving it: the source's entries (read whole when the
+   walk enters it), the index of the next, the source's status, the
+   destination directory, and the lengths of the two paths in two
+   buffers that all frames share (a frame's path is the start of its
+   child's): memory in proportion to the depth, not to its square.
+
+   Descriptors.  Only the operand's directories and those of the
+   CP_FRAMES_OPEN deepest frames stay open (the walk closes the
+   highest open frame's two as it goes down past that), so a tree of
+   any depth needs a bounded number.  A frame whose directories were
+   closed gets them again when the walk comes back up to it, from its
+   child's (which are open): by "..", the result checked to be the
+   directory the walk had open (same device and inode); a directory
+   moved meanwhile, or one entered through a symbolic link (-L), fails
+   that check.  Then by its path's names from the nearest open
+   ancestor down, each opened as the walk first opened it and checked
+   the same way.  A directory that cannot be had again so is reported
+   ("cannot access", ENOENT if another directory is in its place):
+   the rest of its entries are not copied, and a destination directory
+   not had again does not get its attributes.  */
+
+enum
 {
-  struct dir_list list;
-  int list_fd = dup (src_fd);
-  if (list_fd < 0 || dir_list_read (list_fd, &list) != 0)
+  /* Frames below the operand's that keep their directories open, at
+     most: two descriptors each.  */
+  CP_FRAMES_OPEN = 16
+};
+
+/* A directory identity: a source directory on the stack (which the
+   walk does not enter again: a loop), or a closed directory's.  */
+struct dir_id
+{
+  dev_t dev;
+  ino_t ino;
+};
+
+/* A directory being copied.  */
+struct cp_frame
+{
+  struct dir_list list;         /* the source's entries */
+  size_t next;                  /* the index of the next to copy */
+  int src_fd;                   /* the source, or -1 (closed, or it
+                                   could not be opened) */
+  struct dst_dir dir;           /* the copy; DIR.fd is -1 while closed,
+                                   or if it could not be had again */
+  struct stat src_st;           /* the source's status, as copied */
+  struct dir_id *id;            /* SRC_ST's identity, in the walk's IDS */
+  struct dir_id src_id;         /* SRC_FD's identity, while closed */
+  mode_t made_mode;             /* the mode the copy was made with */
+  size_t src_len, dst_len;      /* its paths: the first bytes of the
+                                   walk's buffers */
+  size_t src_join, dst_join;    /* where a child's name goes in them
+                                   (after a slash, or none) */
+  size_t name_len;              /* its name in its parent, at the end of
+                                   both paths (but for the operand) */
+  bool follow;                  /* the source was opened through a
+                                   symbolic link if its name was one */
+  bool dst_follow;              /* the copy, likewise */
+  bool closed;                  /* its descriptors are closed */
+};
+
+/* The walk of one operand: FRAMES[0..N-1] (of ALLOC), the operand's
+   first; those from 1 to LOW - 1 have their directories closed, the
+   others open.  OK is cleared by any failure below the operand.  */
+struct cp_walk
+{
+  struct cp_frame *frames;
+  size_t n, alloc, low;
+  struct walk_path src, dst;
+  Hash_table *ids;
+  bool ok;
+  bool top_dir;                 /* the operand is a directory entered */
+};
+
+static size_t
+dir_id_hash (void const *p, size_t n)
+{
+  struct dir_id const *id = p;
+  return (id->ino ^ (uintmax_t) id->dev * 31) % n;
+}
+
+static bool
+dir_id_equal (void const *a, void const *b)
+{
+  struct dir_id const *p = a, *q = b;
+  return p->dev == q->dev && p->ino == q->ino;
+}
+
+/* Start the walk W of an operand.  */
+static void
+walk_init (struct cp_walk *w)
+{
+  *w = (struct cp_walk) { .low = 1, .ok = true };
+}
+
+/* Give the walk W, of an operand SRC that is a directory to be copied
+   to DST, its path buffers, its set of directories and room for its
+   first frame.  */
+static void
+walk_start (struct cp_walk *w, char const *src, char const *dst)
+{
+  walk_path_init (&w->src, src);
+  walk_path_init (&w->dst, dst);
+  w->ids = hash_initialize (64, NULL, dir_id_hash, dir_id_equal, NULL);
+  if (!w->ids)
+    xalloc_die ();
+  w->frames = x2nrealloc (NULL, &w->alloc, sizeof *w->frames);
+}
+
+/* Free what W holds; its stack is empty.  */
+static void
+walk_free (struct cp_walk *w)
+{
+  if (w->ids)
+    hash_free (w->ids);
+  free (w->frames);
+  if (w->src.buf)
     {
-      error (0, errno, _("cannot access %s"), quoteaf (src_path));
-      return false;
+      walk_path_free (&w->src);
+      walk_path_free (&w->dst);
     }
-  /* By inode number: the order that reads a disk fastest, and
-     GNU's.  */
-  dir_list_sort_by_inode (&list);
-  bool ok = true;
-  for (size_t i = 0; i < list.n && !into_self; i++)
-    {
-      char const *name = dir_list_name (&list, i);
-      char *sp = child_path (src_path, name);
-      char *dp = child_path (dst_path, name);
-      struct loc s = { src_fd, name, sp };
-      struct loc d = { dir->fd, name, dp };
-      ok &= copy_entry (&s, &d, dir, list.items[i].type, false);
-      free (sp);
-      free (dp);
-    }
-  dir_list_free (&list);
-  return ok;
+}
+
+/* Whether the source directory of status ST is one that W is in.  */
+static bool
+walk_is_ancestor (struct cp_walk const *w, struct stat const *st)
+{
+  struct dir_id key = { st->st_dev, st->st_ino };
+  return w->ids && hash_lookup (w->ids, &key) != NULL;
+}
+
+/* Close the directories of the highest frame of W that has them open,
+   but the operand's, if more than CP_FRAMES_OPEN are, noting the
+   source's identity first.  */
+static void
+limit_open (struct cp_walk *w)
+{
+  if (w->n - w->low <= CP_FRAMES_OPEN)
+    return;
+  struct cp_frame *f = &w->frames[w->low++];
+  struct stat st;
+  f->src_id = *f->id;
+  if (0 <= f->src_fd && fstat (f->src_fd, &st) == 0)
+    f->src_id = (struct dir_id) { st.st_dev, st.st_ino };
+  if (0 <= f->src_fd)
+    close (f->src_fd);
+  close (f->dir.fd);
+  f->src_fd = f->dir.fd = -1;
+  f->closed = true;
+}
+
+/* Push the frame F on W, entered: its source's identity goes in W's
+   IDS.  There is room for it (walk_room).  */
+static void
+walk_push (struct cp_walk *w, struct cp_frame const *f)
+{
+  struct cp_frame *g = &w->frames[w->n++];
+  *g = *f;
+  g->id = xmalloc (sizeof *g->id);
+  *g->id = (struct dir_id) { f->src_st.st_dev, f->src_st.st_ino };
+  if (hash_insert (w->ids, g->id) != g->id)
+    xalloc_die ();
+  limit_open (w);
+}
+
+/* Make room in W for one more frame, before an entry is copied: the
+   frame's parent, which the copy is handed, then stays where it is.  */
+static void
+walk_room (struct cp_walk *w)
+{
+  if (w->n == w->alloc)
+    w->frames = x2nrealloc (w->frames, &w->alloc, sizeof *w->frames);
 }
 
 /* The permissions a new copy of SRC_ST starts from, before the umask:
@@ -488,18 +624,59 @@ finish_dir (struct loc const *src, struct stat const *src_st, int src_fd,
   return ok;
 }
 
-/* Copy the directory SRC (status SRC_ST, followed if a symlink when
-   FOLLOW) to DST, which exists already when EXISTS; PARENT is DST's
-   parent, or NULL at the top.  Return true if all went well.  */
+/* Open the source directory SRC (status SRC_ST, followed if a symlink
+   when FOLLOW) into the frame F, and read its entries, but those of a
+   directory on another file system with -x.  Return true, or false
+   (reported: then F has no entries).  */
 static bool
-copy_dir (struct loc const *src, struct stat const *src_st,
-          struct loc const *dst, struct dst_dir const *parent, bool exists,
-          bool follow)
+open_src_dir (struct loc const *src, struct stat const *src_st,
+              bool follow, struct cp_frame *f)
 {
-  mode_t made_mode = 0;
+  f->src_fd = openat (src->dirfd, src->name,
+                      (O_RDONLY | O_DIRECTORY | O_CLOEXEC
+                       | (follow ? 0 : O_NOFOLLOW)));
+  if (f->src_fd < 0)
+    {
+      error (0, errno, _("cannot access %s"), quoteaf (src->path));
+      return false;
+    }
+  if (x->one_file_system && src_st->st_dev != top_dev)
+    return true;
+  int list_fd = dup (f->src_fd);
+  if (list_fd < 0 || dir_list_read (list_fd, &f->list) != 0)
+    {
+      error (0, errno, _("cannot access %s"), quoteaf (src->path));
+      f->list = (struct dir_list) { NULL, 0, NULL };
+      return false;
+    }
+  /* By inode number: the order that reads a disk fastest, and
+     GNU's.  */
+  dir_list_sort_by_inode (&f->list);
+  return true;
+}
+
+/* Enter the directory SRC (status SRC_ST, followed if a symlink when
+   FOLLOW) to copy it to DST, which exists already when EXISTS; PARENT
+   is DST's parent, or NULL at the top: make DST if need be, open both,
+   and push their frame on W, whose paths end in SRC's and DST's.  Its
+   entries are copied, and DST gets its attributes, as W goes on.
+   Return true, or false (reported) if DST could not be made or
+   opened.  */
+static bool
+enter_dir (struct cp_walk *w, struct loc const *src,
+           struct stat const *src_st, struct loc const *dst,
+           struct dst_dir const *parent, bool exists, bool follow)
+{
+  if (walk_is_ancestor (w, src_st))
+    {
+      error (0, 0, _("cannot copy cyclic symbolic link %s"),
+             quoteaf (src->path));
+      return false;
+    }
+  struct cp_frame f = { .follow = follow, .src_st = *src_st };
   if (!exists)
     {
-      if (!make_dir (dst, src_st, &made_mode))
+      if (!make_dir (dst, src_st, &f.made_mode))
         {
           error (0, errno, _("cannot create directory %s"),
                  quoteaf (dst->path));
@@ -510,25 +687,24 @@ copy_dir (struct loc const *src, struct stat const *src_st,
       else if (x->verbose)
         say_copied (src, dst, NULL);
     }
-  struct dst_dir dir;
-  if (!open_dst_dir (dst, parent, exists, &dir))
+  if (!open_dst_dir (dst, parent, exists, &f.dir))
     return false;
-  bool ok = true;
-  int src_fd = openat (src->dirfd, src->name,
-                       (O_RDONLY | O_DIRECTORY | O_CLOEXEC
-                        | (follow ? 0 : O_NOFOLLOW)));
-  if (src_fd < 0)
+  f.dst_follow = exists && x->keep_directory_symlink;
+  bool top = w->n == 0;
+  if (top)
     {
-      error (0, errno, _("cannot access %s"), quoteaf (src->path));
-      ok = false;
+      walk_start (w, src->path, dst->path);
+      w->top_dir = true;
     }
-  else if (!x->one_file_system || src_st->st_dev == top_dev)
-    ok = copy_dir_entries (src_fd, src->path, &dir, dst->path);
-  ok &= finish_dir (src, src_st, src_fd, dst, &dir, made_mode);
-  if (0 <= src_fd)
-    close (src_fd);
-  close (dir.fd);
-  return ok;
+  if (!open_src_dir (src, src_st, follow, &f))
+    w->ok = false;
+  f.src_len = w->src.len;
+  f.dst_len = w->dst.len;
+  f.src_join = walk_path_join (&w->src, f.src_len, top);
+  f.dst_join = walk_path_join (&w->dst, f.dst_len, top);
+  f.name_len = top ? 0 : strlen (src->name);
+  walk_push (w, &f);
+  return true;
 }
 
 /* ---- files, links, special files -------------------------------------- */
@@ -1354,12 +1530,15 @@ seen_before (struct loc const *src, struct stat const *st)
   return false;
 }
 
-/* Copy SRC to DST as the options say.  PARENT is DST's directory
+/* Copy SRC to DST as the options say, in the walk W: a directory is
+   entered, its entries copied as W goes on.  PARENT is DST's directory
    (NULL at the top, where names are operands); D_TYPE the type readdir
-   gave; TOP when SRC is an operand.  Return true if all went well.  */
+   gave; TOP when SRC is an operand.  Return true if all went well
+   (for a directory, as far as it went).  */
 static bool
 copy_entry (struct loc const *src, struct loc const *dst,
-            struct dst_dir const *parent, unsigned char d_type, bool top)
+            struct dst_dir const *parent, unsigned char d_type, bool top,
+            struct cp_walk *w)
 {
   bool follow = (x->deref == DEREF_ALWAYS
                  || (top && x->deref == DEREF_COMMAND_LINE));
@@ -1472,20 +1651,9 @@ copy_entry (struct loc const *src, struct loc const *dst,
     ok = link_entry (src, dst, follow);
   else if (S_ISDIR (st.st_mode))
     {
-      if (!stack_room_left (&walk_room))
-        {
-          /* Far deeper than GNU's cp goes: its names would be longer
-             than PATH_MAX long before.  Stop here rather than
-             overflow the stack.  */
-          error (0, 0,
-                 x->move ? B_("cannot move %s: directory nesting too deep")
-                 : B_("cannot copy %s: directory nesting too deep"),
-                 quoteaf (src->path));
-          goto out_fail;
-        }
       if (x->verbose && exists && backup)
         say_copied (src, dst, backup);
-      ok = copy_dir (src, &st, dst, parent, exists, follow);
+      ok = enter_dir (w, src, &st, dst, parent, exists, follow);
     }
   else if (S_ISREG (st.st_mode)
            || (!S_ISLNK (st.st_mode)
@@ -1500,7 +1668,7 @@ copy_entry (struct loc const *src, struct loc const *dst,
     ok = copy_symlink (src, &st, dst);
   else
     ok = copy_special (src, &st, dst);
-  if (ok && top)
+  if (ok && top && !S_ISDIR (st.st_mode))
     remember_made (dst);
   goto out;
 
@@ -1883,6 +2051,158 @@ make_parents (char const *target, char const *src, struct parents *p)
   return ok;
 }
 
+/* The descriptor of one side of the frame F: the copy's if DST, else
+   the source's.  */
+static int *
+side_fd (struct cp_frame *f, bool dst)
+{
+  return dst ? &f->dir.fd : &f->src_fd;
+}
+
+/* Open again one side (DST: the copy's, else the source's) of the
+   frame T of W, closed: by ".." from its child's, open as FD (or -1),
+   else by the names of its path from the nearest ancestor open; each
+   checked to be the directory the walk had open.  Return its
+   descriptor, or -1 with errno set.  */
+static int
+reopen_side (struct cp_walk *w, size_t t, int fd, bool dst)
+{
+  struct cp_frame *f = &w->frames[t];
+  struct dir_id want = (dst ? (struct dir_id) { f->dir.st.st_dev,
+                                                f->dir.st.st_ino }
+                        : f->src_id);
+  int up = fd < 0 ? -1 : walk_fd_check (openat (fd, "..",
+                                                walk_dir_flags (false)),
+                                        want.dev, want.ino);
+  if (0 <= up)
+    return up;
+  size_t a = t - 1;
+  while (w->frames[a].closed)
+    a--;                        /* the operand's frame never is */
+  struct walk_path *p = dst ? &w->dst : &w->src;
+  up = *side_fd (&w->frames[a], dst);
+  for (size_t k = a + 1; k <= t && 0 <= up; k++)
+    {
+      struct cp_frame *g = &w->frames[k];
+      char *end = p->buf + (dst ? g->dst_len : g->src_len);
+      char c = *end;
+      *end = '\0';
+      int next = openat (up, end - g->name_len,
+                         walk_dir_flags (dst ? g->dst_follow : g->follow));
+      *end = c;
+      if (k - 1 != a)
+        close (up);
+      struct dir_id id = (dst ? (struct dir_id) { g->dir.st.st_dev,
+                                                  g->dir.st.st_ino }
+                          : g->src_id);
+      up = walk_fd_check (next, id.dev, id.ino);
+    }
+  return up;
+}
+
+/* Report that W could not open again the directory whose path is the
+   first LEN bytes of P's, with errno ERR; the frame F then copies
+   nothing more.  */
+static void
+reopen_failed (struct cp_walk *w, struct walk_path *p, size_t len,
+               int err, struct cp_frame *f)
+{
+  char c = p->buf[len];
+  p->buf[len] = '\0';
+  error (0, err, _("cannot access %s"), quoteaf (p->buf));
+  p->buf[len] = c;
+  w->ok = false;
+  f->next = f->list.n;
+}
+
+/* The parent of W's deepest frame, whose directories are open, has
+   its own closed: open them again.  */
+static void
+reopen_parent (struct cp_walk *w)
+{
+  size_t t = w->n - 2;
+  struct cp_frame *f = &w->frames[t + 1], *p = &w->frames[t];
+  p->src_fd = reopen_side (w, t, f->src_fd, false);
+  if (p->src_fd < 0)
+    reopen_failed (w, &w->src, p->src_len, errno, p);
+  p->dir.fd = reopen_side (w, t, f->dir.fd, true);
+  if (p->dir.fd < 0)
+    reopen_failed (w, &w->dst, p->dst_len, errno, p);
+  p->closed = false;
+  w->low = t;
+}
+
+/* The deepest frame of W has no entry left to copy: open its
+   parent's directories again if they were closed, give its copy its
+   attributes, and pop it.  TOP_SRC and TOP_DST are the operand's paths,
+   as given.  */
+static void
+walk_leave (struct cp_walk *w, char const *top_src, char const *top_dst)
+{
+  size_t k = w->n - 1;
+  struct cp_frame *f = &w->frames[k];
+  /* The parent first: the copy's mode may deny its owner the search
+     of "..".  */
+  if (k && w->frames[k - 1].closed)
+    reopen_parent (w);
+  struct loc s = { f->src_fd, NULL, top_src };
+  struct loc d = { f->dir.fd, NULL, top_dst };
+  if (k)
+    {
+      w->src.buf[f->src_len] = '\0';
+      w->dst.buf[f->dst_len] = '\0';
+      s.path = w->src.buf;
+      d.path = w->dst.buf;
+    }
+  if (0 <= f->dir.fd
+      && !finish_dir (&s, &f->src_st, f->src_fd, &d, &f->dir, f->made_mode))
+    w->ok = false;
+  if (0 <= f->src_fd)
+    close (f->src_fd);
+  if (0 <= f->dir.fd)
+    close (f->dir.fd);
+  dir_list_free (&f->list);
+  hash_remove (w->ids, f->id);
+  free (f->id);
+  w->n--;
+  if (w->n < w->low)
+    w->low = w->n;
+}
+
+/* Copy the next entry of the deepest frame of W.  */
+static void
+walk_visit (struct cp_walk *w)
+{
+  walk_room (w);
+  struct cp_frame *f = &w->frames[w->n - 1];
+  size_t i = f->next++;
+  char const *name = dir_list_name (&f->list, i);
+  size_t name_len = strlen (name);
+  walk_path_put (&w->src, f->src_join, name, name_len);
+  walk_path_put (&w->dst, f->dst_join, name, name_len);
+  struct loc s = { f->src_fd, name, w->src.buf };
+  struct loc d = { f->dir.fd, name, w->dst.buf };
+  if (!copy_entry (&s, &d, &f->dir, f->list.items[i].type, false, w))
+    w->ok = false;
+}
+
+/* Copy what W has entered, to the end: the operand's tree, whose
+   paths as given are TOP_SRC and TOP_DST.  A copy found to be copied
+   into itself ends it, each directory entered still getting its
+   attributes.  */
+static void
+walk_run (struct cp_walk *w, char const *top_src, char const *top_dst)
+{
+  while (0 < w->n)
+    {
+      struct cp_frame const *f = &w->frames[w->n - 1];
+      if (into_self || f->next == f->list.n)
+        walk_leave (w, top_src, top_dst);
+      else
+        walk_visit (w);
+    }
+}
+
 /* Count the total -g shows, if shown: the sizes under the N operands
    SRCS.  */
 void
@@ -1911,6 +2231,13 @@ cp_copy_operand (char const *src, char const *dst, char const *parents_of)
      make_parents went down to it: its name may lead elsewhere now.  */
   struct loc d = { p.fd, (p.fd == AT_FDCWD ? dst
                           : dst + strlen (dst) - p.tail), dst };
-  bool ok = copy_entry (&s, &d, NULL, DT_UNKNOWN, true);
+  struct cp_walk w;
+  walk_init (&w);
+  bool ok = copy_entry (&s, &d, NULL, DT_UNKNOWN, true, &w);
+  walk_run (&w, src, dst);
+  ok &= w.ok;
+  if (ok && w.top_dir)
+    remember_made (&d);
+  walk_free (&w);
   return finish_parents (&p, true) && ok;
 }

@@ -65,6 +65,7 @@
 
 #include "dir-list.h"
 #include "hash.h"
+#include "walk-path.h"
 #include "xalloc.h"
 
 enum
@@ -282,26 +283,7 @@ frame_done (struct walk_frame const *f)
 static int
 check_identity (int fd, struct walk_frame const *f)
 {
-  struct stat st;
-  if (fd < 0)
-    return -1;
-  int err = ENOENT;
-  if (fstat (fd, &st) != 0)
-    err = errno;
-  else if (st.st_dev == f->id->dev && st.st_ino == f->id->ino)
-    return fd;
-  close (fd);
-  errno = err;
-  return -1;
-}
-
-/* The flags of the open of a directory of the walk, through a symbolic
-   link if FOLLOW.  */
-static int
-dir_flags (bool follow)
-{
-  return (O_RDONLY | O_DIRECTORY | O_NOCTTY | O_CLOEXEC
-          | (follow ? 0 : O_NOFOLLOW));
+  return walk_fd_check (fd, f->id->dev, f->id->ino);
 }
 
 /* Open the directory LEVELS above the one open as FD, by "..", and
@@ -313,7 +295,7 @@ climb (int fd, size_t levels, struct walk_frame const *f)
   int up = fd;
   for (size_t i = 0; i < levels && 0 <= up; i++)
     {
-      int next = openat (up, "..", dir_flags (false));
+      int next = openat (up, "..", walk_dir_flags (false));
       if (up != fd)
         close (up);
       up = next;
@@ -338,7 +320,7 @@ reopen_by_names (struct walk_stack *s)
       char *end = s->path + f->path_len;
       char c = *end;
       *end = '\0';
-      int next = openat (fd, end - f->name_len, dir_flags (f->follow));
+      int next = openat (fd, end - f->name_len, walk_dir_flags (f->follow));
       *end = c;
       if (k - 1 != a)
         close (fd);
@@ -412,7 +394,7 @@ open_not_dir (int parent, char const *name)
     err = ELOOP;
   else if (S_ISDIR (st.st_mode))
     {
-      fd = openat (p, ".", dir_flags (false));
+      fd = openat (p, ".", walk_dir_flags (false));
       err = errno;
     }
   close (p);
@@ -430,7 +412,7 @@ enter_dir (struct digest_walk *w, struct walk_stack *s, size_t path_len,
 {
   int parent = s->frames[s->n - 1].dir->fd;
   char const *name = s->path + path_len - name_len;
-  int fd = openat (parent, name, dir_flags (follow));
+  int fd = openat (parent, name, walk_dir_flags (follow));
   if (fd < 0 && errno == ENOTDIR && !follow)
     fd = open_not_dir (parent, name);
   struct stat st;
@@ -513,7 +495,7 @@ enter_operand (struct digest_walk *w, struct walk_stack *s,
                char const *name, size_t len)
 {
   bool follow = w->follow != WALK_PHYSICAL;
-  int fd = openat (AT_FDCWD, name, dir_flags (follow));
+  int fd = openat (AT_FDCWD, name, walk_dir_flags (follow));
   struct stat st;
   if (fd < 0 || fstat (fd, &st) != 0)
     {

@@ -87,8 +87,8 @@ src_install_SOURCES = src/install.c src/install.h src/install-file.c \
 src_install_LDADD = $(LDADD) $(LIB_ACL)
 
 bin_PROGRAMS += src/mv
-src_mv_SOURCES = src/mv.c src/mv.h src/mv-move.c src/cp.h src/cp-copy.c \
-  src/cp-progress.c src/cp-progress.h
+src_mv_SOURCES = src/mv.c src/mv.h src/mv-move.c src/mv-remove.c \
+  src/mv-remove.h src/cp.h src/cp-copy.c src/cp-progress.c src/cp-progress.h
 # The progress display's thread, linked in with cp-copy.c (mv never
 # starts it).
 src_mv_LDADD = $(LDADD) $(LIBMULTITHREAD) $(LIB_ACL)

@@ -12,13 +12,12 @@
    are swapped by one renameat2 (RENAME_EXCHANGE), after the same
    checks, or not at all.
 
-   What this file may call: cp.h's tree copier, cp-progress.h's
-   status line, copy-report.h's --debug lines, gnulib, and mv.h's
-   options.  It prints mv's messages.  */
+   What this file may call: cp.h's tree copier, mv-remove.h's removal
+   of a source copied, cp-progress.h's status line, copy-report.h's
+   --debug lines, gnulib, and mv.h's options.  It prints mv's messages.  */
 
 #include <config.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -31,7 +30,6 @@
 #include "dirname.h"
 #include "error.h"
 #include "file-set.h"
-#include "filenamecat.h"
 #include "hash.h"
 #include "hash-triple.h"
 #include "quotearg.h"
@@ -44,6 +42,7 @@
 #include "cp-progress.h"
 #include "i18n.h"
 #include "mv.h"
+#include "mv-remove.h"
 
 #define quoteaf(name) quotearg_style (shell_escape_always_quoting_style, name)
 #define quoteaf_n(n, name) \
@@ -372,86 +371,6 @@ unbackup (char const *dst, char const *backup)
             quoteaf_n (1, dst));
 }
 
-/* ---- removing a source copied ----------------------------------------- */
-
-static bool remove_entry (int dirfd, char const *name, char const *path,
-                          bool is_dir);
-
-/* Remove what the directory open as FD (taken and closed), whose path
-   is PATH, holds.  Return true if all went.  */
-static bool
-remove_contents (int fd, char const *path)
-{
-  DIR *d = fdopendir (fd);
-  if (!d)
-    {
-      error (0, errno, _("cannot remove %s"), quoteaf (path));
-      close (fd);
-      return false;
-    }
-  /* Read the whole directory first: removing while reading may make
-     readdir skip or repeat entries.  */
-  size_t n = 0, alloc = 0;
-  struct { char *name; bool dir; } *v = NULL;
-  struct dirent *e;
-  while ((e = readdir (d)))
-    {
-      char const *s = e->d_name;
-      if (s[0] == '.' && (!s[1] || (s[1] == '.' && !s[2])))
-        continue;
-      struct stat st;
-      bool dir = (e->d_type == DT_DIR
-                  || (e->d_type == DT_UNKNOWN
-                      && fstatat (dirfd (d), s, &st, AT_SYMLINK_NOFOLLOW) == 0
-                      && S_ISDIR (st.st_mode)));
-      if (n == alloc)
-        v = x2nrealloc (v, &alloc, sizeof *v);
-      v[n].name = xstrdup (s);
-      v[n++].dir = dir;
-    }
-  bool ok = true;
-  for (size_t i = 0; i < n; i++)
-    {
-      char *p = file_name_concat (path, v[i].name, NULL);
-      if (!p)
-        xalloc_die ();
-      ok &= remove_entry (dirfd (d), v[i].name, p, v[i].dir);
-      free (p);
-      free (v[i].name);
-    }
-  free (v);
-  closedir (d);
-  return ok;
-}
-
-/* Remove NAME in DIRFD, whose path is PATH, a directory with what it
-   holds when IS_DIR.  -v says each removal as GNU's mv does.  Return
-   true, or false (reported).  */
-static bool
-remove_entry (int dirfd, char const *name, char const *path, bool is_dir)
-{
-  if (is_dir)
-    {
-      int fd = openat (dirfd, name,
-                       O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      if (fd < 0 || !remove_contents (fd, path))
-        {
-          if (fd < 0)
-            error (0, errno, _("cannot remove %s"), quoteaf (path));
-          return false;
-        }
-    }
-  if (unlinkat (dirfd, name, is_dir ? AT_REMOVEDIR : 0) < 0)
-    {
-      error (0, errno, _("cannot remove %s"), quoteaf (path));
-      return false;
-    }
-  if (o->verbose)
-    printf (is_dir ? _("removed directory %s\n") : _("removed %s\n"),
-            quoteaf (path));
-  return true;
-}
-
 /* ---- one operand ------------------------------------------------------ */
 
 /* Move SRC (lstat ST) to DST on another file system: remove DST if
@@ -484,7 +403,7 @@ move_across (char const *src, struct stat const *st, char const *dst,
   copy_opts.move_backup = NULL;
   if (!copied)
     return false;
-  return remove_entry (AT_FDCWD, src, src, S_ISDIR (st->st_mode));
+  return mv_remove (src, S_ISDIR (st->st_mode), o->verbose);
 }
 
 /* Whether a rename's error ERR is DST's fault, and GNU's mv (9.3 and

@@ -3,9 +3,10 @@
 ## src/cp) with GNU's (/usr/bin/cp): output, messages, exit status and
 ## the trees left behind (tests/cp/tree-dump).  Run them against GNU
 ## itself with: make check TESTS="$(echo tests/cp/*.sh)" BRISK_CP=/usr/bin/cp
-## But deep.sh, perm-window.sh, progress.sh and syscalls.sh: they check what is
-## Brisk's own (cp -g, SIGUSR1, the calls per file, seen with strace)
-## on $BRISK_BIN/cp, and source tests/init.sh only.
+## But deep.sh, deep-tree.sh, perm-window.sh, progress.sh and syscalls.sh:
+## they check what is Brisk's own (trees deeper than PATH_MAX allows,
+## cp -g, SIGUSR1, the calls per file, seen with strace) on
+## $BRISK_BIN/cp, and source tests/init.sh only.
 CP_TESTS = \
   tests/cp/acl.sh \
   tests/cp/across-symlink.sh \
@@ -15,6 +16,7 @@ CP_TESTS = \
   tests/cp/debug.sh \
   tests/cp/debug-xfs.sh \
   tests/cp/deep.sh \
+  tests/cp/deep-tree.sh \
   tests/cp/enospc.sh \
   tests/cp/existing-order.sh \
   tests/cp/hard-links.sh \

@@ -4,7 +4,9 @@
 # empty directories, restrictive modes (0500, 0000, 0300 sources and
 # 0555 existing destinations), a directory into itself or into its own
 # subdirectory, a file over a directory and a directory over a file,
-# --parents.  A directory copied into itself holds one entry at each
+# --parents; with -L, a symbolic link to an ancestor ("cannot copy
+# cyclic symbolic link", where Brisk's cp went down until its stack
+# would run out).  A directory copied into itself holds one entry at each
 # level: with more, what GNU's cp copies before it notices depends on
 # the order in which it reads them (by inode number), not the same in
 # two runs.
@@ -60,5 +62,15 @@ cp_batch_ -s clash <<'EOF2' || fail=1
 -r s/m t
 -r s/. t
 -rv s/ t/
+EOF2
+
+# A symbolic link to an ancestor, followed.
+cycle ()
+{
+  mkdir -p c/a && ln -s .. c/a/up && printf f > c/a/f
+}
+cp_batch_ -s cycle <<'EOF2' || fail=1
+-rL c o
+-rLv c/a o2
 EOF2
 Exit $fail

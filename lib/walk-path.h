@@ -1,0 +1,54 @@
+/* walk-path.h -- what the tree walks of cp, mv and the digest tools
+   share: one path buffer for all the levels of a walk, names joined
+   in it as gnulib's file_name_concat joins them, and the check that a
+   directory opened again is the one the walk had open.  Never prints,
+   never exits (but for memory exhaustion).  */
+
+#ifndef BRISK_WALK_PATH_H
+#define BRISK_WALK_PATH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+/* A walk's path buffer: BUF, of ALLOC bytes, holds the deepest
+   directory's path and the name of the entry being seen after it,
+   null-terminated; LEN is the length of that entry's path.  A level's
+   path is the start of its child's, so the buffer costs memory in
+   proportion to the depth, not to its square.  */
+struct walk_path
+{
+  char *buf;
+  size_t alloc;
+  size_t len;
+};
+
+/* Start P with the operand NAME.  */
+void walk_path_init (struct walk_path *p, char const *name);
+
+/* Free what P holds.  */
+void walk_path_free (struct walk_path *p);
+
+/* Where a child's name goes after P's first LEN bytes, as
+   file_name_concat puts it: after a slash, but where the path is a
+   root ("/", or several slashes), and in place of an operand's
+   trailing slashes.  TOP when those bytes are the operand (a deeper
+   path never ends in a slash, and its last part is never empty, so
+   this costs nothing then).  */
+size_t walk_path_join (struct walk_path const *p, size_t len, bool top);
+
+/* Put NAME, of NAME_LEN bytes, in P at JOIN (from walk_path_join),
+   after a slash where one goes, and a null byte after it.  */
+void walk_path_put (struct walk_path *p, size_t join, char const *name,
+                    size_t name_len);
+
+/* Check that FD, unless negative, is open on the directory of device
+   DEV and inode number INO.  Return FD; or close it and return -1 with
+   errno set (ENOENT: another directory).  */
+int walk_fd_check (int fd, dev_t dev, ino_t ino);
+
+/* The flags of the open of a directory of a walk, through a symbolic
+   link if FOLLOW.  */
+int walk_dir_flags (bool follow);
+
+#endif
