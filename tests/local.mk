@@ -32,7 +32,8 @@ unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-lanes-sha tests/unit/test-lanes \
   tests/unit/test-read-batch tests/unit/test-memchr-nth \
   tests/unit/test-stack-room tests/unit/test-crc32 \
-  tests/unit/test-blake2b tests/unit/test-sha3-openssl
+  tests/unit/test-blake2b tests/unit/test-sha3-openssl \
+  tests/unit/test-blake3
 check_PROGRAMS += $(unit_tests)
 tests_unit_test_kat_SOURCES = tests/unit/test-kat.c tests/unit/kat-table.h
 tests_unit_test_vectors_SOURCES = tests/unit/test-vectors.c
@@ -56,6 +57,8 @@ tests_unit_test_crc32_SOURCES = tests/unit/test-crc32.c
 tests_unit_test_blake2b_SOURCES = tests/unit/test-blake2b.c
 tests_unit_test_sha3_openssl_SOURCES = tests/unit/test-sha3-openssl.c \
   tests/unit/unit-rnd.h
+tests_unit_test_blake3_SOURCES = tests/unit/test-blake3.c \
+  tests/unit/blake3-vectors.h tests/unit/unit-rnd.h
 
 TESTS += $(unit_tests) $(SUM_TESTS)
 
