@@ -68,6 +68,14 @@ check_PROGRAMS += tests/unit/preset-count
 tests_unit_preset_count_SOURCES = tests/unit/preset-count.c
 TESTS += tests/unit/preset-count.sh
 EXTRA_DIST += tests/unit/preset-count.sh
+
+# lib/blake3 against Debian's b3sum: a helper that hashes a file in the
+# three modes, with any output length, seek offset and update split.
+check_PROGRAMS += tests/unit/blake3-hash
+tests_unit_blake3_hash_SOURCES = tests/unit/blake3-hash.c \
+  tests/unit/unit-rnd.h
+TESTS += tests/unit/blake3-b3sum.sh
+EXTRA_DIST += tests/unit/blake3-b3sum.sh
 TEST_EXTENSIONS = .sh
 SH_LOG_COMPILER = $(SHELL)
 # BRISK_SANITIZED tells the tests that the tools were built with
