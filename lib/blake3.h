@@ -27,7 +27,7 @@ enum
   BLAKE3_CHUNK_LEN = 1024,
   BLAKE3_CHUNK_BLOCKS = BLAKE3_CHUNK_LEN / BLAKE3_BLOCK_LEN,
   /* A message is below 2^64 bytes, so below 2^54 chunks, and the tree
-     below the root at most 54 levels deep: see blake3_push_cv.  */
+     below the root at most 54 levels deep: see push_cv in blake3.c.  */
   BLAKE3_MAX_DEPTH = 54,
   /* The most chunks that update hands to the compression function in
      one call, and the widest subtree that it reduces in one go; a
