@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "blake-round.h"
 #include "hash-impl.h"
 #include "md-engine.h"
 
@@ -52,20 +53,7 @@ load64_le (const uint8_t *p)
 /* Round R of RFC 7693 3.2: G on the columns, then on the diagonals,
    of the work vector v0 .. v15, with the message words M permuted by
    SIGMA[R].  R is a constant, so the indices are too.  */
-#define ROUND(r)                                                        \
-  do                                                                    \
-    {                                                                   \
-      const uint8_t *s_ = blake2b_sigma[r];                             \
-      G (v0, v4, v8, v12, m[s_[0]], m[s_[1]]);                          \
-      G (v1, v5, v9, v13, m[s_[2]], m[s_[3]]);                          \
-      G (v2, v6, v10, v14, m[s_[4]], m[s_[5]]);                         \
-      G (v3, v7, v11, v15, m[s_[6]], m[s_[7]]);                         \
-      G (v0, v5, v10, v15, m[s_[8]], m[s_[9]]);                         \
-      G (v1, v6, v11, v12, m[s_[10]], m[s_[11]]);                       \
-      G (v2, v7, v8, v13, m[s_[12]], m[s_[13]]);                        \
-      G (v3, v4, v9, v14, m[s_[14]], m[s_[15]]);                        \
-    }                                                                   \
-  while (0)
+#define ROUND(r) BLAKE_ROUND (G, m, blake2b_sigma[r])
 
 /* Compress the 128-byte block at P into H (RFC 7693 3.2, function F),
    with the byte counter T, already advanced past the block, and the

@@ -264,6 +264,10 @@ static const struct hash_variant sha3_variants[] = {
   { "portable", hash_impl_always, { .sha3 = sha3_blocks_portable }, NULL },
 };
 
+static const struct hash_variant blake3_variants[] = {
+  { "portable", hash_impl_always, { .blake3 = blake3_many_portable }, NULL },
+};
+
 struct hash_family_info
 {
   const char *name;
@@ -294,6 +298,8 @@ static const struct hash_family_info families[HASH_FAMILY_COUNT] = {
                      COUNTOF (blake2b_variants) },
   [HASH_SHA3] = { "sha3", { "sha3-224", "sha3-256", "sha3-384", "sha3-512" },
                   sha3_variants, COUNTOF (sha3_variants) },
+  [HASH_BLAKE3] = { "blake3", { NULL }, blake3_variants,
+                    COUNTOF (blake3_variants) },
 };
 
 /* The variant in use for each family, or NULL before the first

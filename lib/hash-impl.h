@@ -25,6 +25,7 @@
 #include "sum.h"
 #include "blake2b.h"
 #include "sha3.h"
+#include "blake3.h"
 
 /* The families.  SHA-224 belongs to HASH_SHA256 and SHA-384 to
    HASH_SHA512, since they share the compression function; the four
@@ -44,6 +45,7 @@ enum hash_family
   HASH_SYSV,
   HASH_BLAKE2B,
   HASH_SHA3,
+  HASH_BLAKE3,               /* no digest_algos row yet */
   HASH_FAMILY_COUNT
 };
 
@@ -63,6 +65,7 @@ union hash_blocks
   sum_update_fn *sysv;      /* not blocks: any length */
   blake2b_blocks_fn *blake2b;
   sha3_blocks_fn *sha3;
+  blake3_many_fn *blake3;     /* N chunks or parents side by side */
 };
 
 struct hash_variant

@@ -137,6 +137,7 @@ static const struct hash_lanes_family families[HASH_FAMILY_COUNT] = {
   [HASH_SYSV] = LANES_TABLE (no_lanes),
   [HASH_BLAKE2B] = LANES_TABLE (no_lanes),
   [HASH_SHA3] = LANES_TABLE (no_lanes),
+  [HASH_BLAKE3] = LANES_TABLE (no_lanes),
 };
 
 /* What hash_lanes_current returns for each family: CHOSEN[F] if

@@ -21,8 +21,9 @@ lib_libbrisk_la_SOURCES = \
   lib/crc32.c lib/crc32.h \
   lib/sm3.c lib/sm3.h \
   lib/sum.c lib/sum.h \
-  lib/blake2b.c lib/blake2b.h \
-  lib/sha3.c lib/sha3.h lib/sha3-round.h
+  lib/blake2b.c lib/blake2b.h lib/blake-round.h \
+  lib/sha3.c lib/sha3.h lib/sha3-round.h \
+  lib/blake3.c lib/blake3.h
 lib_libbrisk_la_SOURCES += lib/cpu-features.c lib/cpu-features.h \
   lib/hash-variants.h
 lib_libbrisk_la_SOURCES += lib/fastcopy.c lib/fastcopy.h

@@ -32,7 +32,8 @@ unit_tests = tests/unit/test-kat tests/unit/test-vectors \
   tests/unit/test-lanes-sha tests/unit/test-lanes \
   tests/unit/test-read-batch tests/unit/test-memchr-nth \
   tests/unit/test-stack-room tests/unit/test-crc32 \
-  tests/unit/test-blake2b tests/unit/test-sha3-openssl
+  tests/unit/test-blake2b tests/unit/test-sha3-openssl \
+  tests/unit/test-blake3
 check_PROGRAMS += $(unit_tests)
 tests_unit_test_kat_SOURCES = tests/unit/test-kat.c tests/unit/kat-table.h
 tests_unit_test_vectors_SOURCES = tests/unit/test-vectors.c
@@ -56,6 +57,8 @@ tests_unit_test_crc32_SOURCES = tests/unit/test-crc32.c
 tests_unit_test_blake2b_SOURCES = tests/unit/test-blake2b.c
 tests_unit_test_sha3_openssl_SOURCES = tests/unit/test-sha3-openssl.c \
   tests/unit/unit-rnd.h
+tests_unit_test_blake3_SOURCES = tests/unit/test-blake3.c \
+  tests/unit/blake3-vectors.h tests/unit/unit-rnd.h
 
 TESTS += $(unit_tests) $(SUM_TESTS)
 
@@ -65,6 +68,14 @@ check_PROGRAMS += tests/unit/preset-count
 tests_unit_preset_count_SOURCES = tests/unit/preset-count.c
 TESTS += tests/unit/preset-count.sh
 EXTRA_DIST += tests/unit/preset-count.sh
+
+# lib/blake3 against Debian's b3sum: a helper that hashes a file in the
+# three modes, with any output length, seek offset and update split.
+check_PROGRAMS += tests/unit/blake3-hash
+tests_unit_blake3_hash_SOURCES = tests/unit/blake3-hash.c \
+  tests/unit/unit-rnd.h
+TESTS += tests/unit/blake3-b3sum.sh
+EXTRA_DIST += tests/unit/blake3-b3sum.sh
 TEST_EXTENSIONS = .sh
 SH_LOG_COMPILER = $(SHELL)
 # BRISK_SANITIZED tells the tests that the tools were built with
