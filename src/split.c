@@ -498,8 +498,8 @@ main (int argc, char **argv)
   settle_cut (&o);
   if (o.k_units && o.conf.filter_command)
     {
-      error (0, 0,
-             _("--filter does not process a chunk extracted to stdout"));
+      error (0, 0, _("--filter does not process a chunk extracted "
+                     "to standard output"));
       usage (EXIT_FAILURE);
     }
   char const *file = optind < argc ? argv[optind++] : "-";
