@@ -44,10 +44,12 @@ run_split_ ()
   rs_env_=
   test "$rs_bin_" = bbin_ && rs_env_=$brisk_env_
   # An input smaller than N: GNU 9.1 and 9.2 cut it alike (one byte a
-  # chunk), and GNU 9.10's l/N goes on for ever past its end.
+  # chunk), and GNU 9.10's l/N goes on for ever past its end.  An
+  # endless device (/dev/zero): 9.10 would spool it for ever.
   rs_file_=${rs_in_#?}
   test "$rs_in_" = - && for rs_a_ do rs_file_=${rs_a_#../../}; done
   if test "$rs_bin_" = gbin_ && newer_cut_ "$@" \
+     && ! test -c "$rs_file_" \
      && ! { test -f "$top_work_/$rs_file_" \
             && test "$(wc -c < "$top_work_/$rs_file_")" -lt "$nc_count_"; }
   then
@@ -99,8 +101,17 @@ newer_cut_ ()
       -nr/* | --number=r/*) return 1 ;;
       *[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]*)
         return 1 ;;
-      -n?* | --number=*) nc_count_=${nc_a_##*/}; nc_count_=${nc_count_#-n}
-                         nc_count_=${nc_count_#--number=}; return 0 ;;
+      -n?* | --number=*)
+        nc_spec_=${nc_a_#-n}; nc_spec_=${nc_spec_#--number=}
+        nc_spec_=${nc_spec_#l/}
+        # A bad count: GNU 9.10 words some messages otherwise (9.1's
+        # are Brisk's still).
+        case $nc_spec_ in
+          '' | *[!0-9/]* | 0* | */0* | */*/* | */ | /*) return 1 ;;
+        esac
+        nc_count_=${nc_spec_##*/}
+        test "${nc_spec_%/*}" -le "$nc_count_" ;
+        return ;;
       -n) nc_n_=true ;;
     esac
   done
