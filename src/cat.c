@@ -400,17 +400,27 @@ format_cat (int in, const char *name)
 
 /* ---- Files ----------------------------------------------------------- */
 
-/* Whether IN, of status IN_ST, is standard output's regular file and
-   not yet read to its end, so that copying it would append to itself
-   for ever (GNU's test: same device and inode, and IN's offset before
-   its size).  */
+/* Whether IN, of status IN_ST, is standard output's file, read from
+   an offset before the one where the output writes (its end, when
+   standard output appends), so that copying it would go on reading
+   what it has just written.  GNU 9.6's test: a file at the same offset
+   or past it is copied onto itself ("cat f 1<> f" ends), and a pipe,
+   a socket or an output that cannot seek (a terminal) is never the
+   input.  */
 static bool
 input_is_output (int in, const struct stat *in_st)
 {
-  return (S_ISREG (out_st.st_mode)
-          && in_st->st_dev == out_st.st_dev
-          && in_st->st_ino == out_st.st_ino
-          && lseek (in, 0, SEEK_CUR) < in_st->st_size);
+  if (S_ISFIFO (in_st->st_mode) || S_ISSOCK (in_st->st_mode)
+      || in_st->st_dev != out_st.st_dev || in_st->st_ino != out_st.st_ino)
+    return false;
+  off_t in_pos = lseek (in, 0, SEEK_CUR);
+  if (in_pos < 0)
+    return false;
+  int flags = fcntl (STDOUT_FILENO, F_GETFL);
+  off_t out_pos = lseek (STDOUT_FILENO, 0,
+                         0 <= flags && (flags & O_APPEND) ? SEEK_END
+                         : SEEK_CUR);
+  return in_pos < out_pos;
 }
 
 /* Copy the file NAME ("-" is standard input) to standard output,

@@ -465,16 +465,19 @@ line_end_after (struct chunk_input const *in, off_t at, char *buf,
 
 /* The end of chunk C (1 to N) of IN, split in N: with LINES, just after
    the line that holds the chunk's last byte by size; the last chunk
-   ends with the input.  Chunks by size are SIZE / N bytes (at least 1),
-   and the last takes the rest.  */
+   ends with the input.  By size, the SIZE % N first chunks are one byte
+   longer than the others (SIZE / N bytes), as in GNU 9.2 and later
+   (9.1 gave the last chunk all the rest).  */
 static off_t
 chunk_end (struct chunk_input const *in, intmax_t c, intmax_t n, bool lines,
            char *buf, size_t bufsize)
 {
-  off_t each = (in->size / n) ? in->size / n : 1;
-  if (c == n || (in->size - 1) / each < c)
+  off_t each = in->size / n;
+  off_t longer = in->size % n;
+  /* C <= N, so C * EACH <= SIZE: no overflow.  */
+  off_t end = c * each + (c < longer ? c : longer);
+  if (c == n || in->size <= end)
     return in->size;
-  off_t end = c * each;
   return lines ? line_end_after (in, end - 1, buf, bufsize) : end;
 }
 

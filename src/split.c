@@ -292,7 +292,10 @@ parse_option (struct options *o, int c, char const *arg, int this_optind)
                                        "", _("invalid suffix length"));
       break;
     case ADDITIONAL_SUFFIX_OPTION:
-      if (last_component (arg) != arg)
+      /* A trailing slash too (GNU 9.2): "a/" would name a
+         directory.  */
+      if (last_component (arg) != arg
+          || (*arg && ISSLASH (arg[strlen (arg) - 1])))
         {
           error (0, 0, _("invalid suffix %s, contains directory separator"),
                  quote (arg));
@@ -498,8 +501,8 @@ main (int argc, char **argv)
   settle_cut (&o);
   if (o.k_units && o.conf.filter_command)
     {
-      error (0, 0,
-             _("--filter does not process a chunk extracted to stdout"));
+      error (0, 0, _("--filter does not process a chunk extracted "
+                     "to standard output"));
       usage (EXIT_FAILURE);
     }
   char const *file = optind < argc ? argv[optind++] : "-";

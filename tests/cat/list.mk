@@ -12,6 +12,7 @@ CAT_TESTS = \
   tests/cat/nonblocking.sh \
   tests/cat/offsets.sh \
   tests/cat/options.sh \
+  tests/cat/self-copy.sh \
   tests/cat/show-ends-cr.sh \
   tests/cat/stdin.sh \
   tests/cat/syscalls.sh \

@@ -75,6 +75,17 @@ done <<'TABLE'
 TABLE
 check_ - -t '' ../../in || fail=1
 
+# GNU 9.2 refuses an additional suffix that ends in a slash too (9.1
+# made the piece "xaaa/", a directory, and failed to open it).
+for suf in a/ a// /; do
+  mkdir -p suf && (cd suf &&
+    returns_ 1 "$BRISK_BIN/split" --additional-suffix=$suf ../in) 2> err \
+    || fail=1
+  test "$(ls suf)" = '' || fail=1
+  grep "split: invalid suffix '$suf', contains directory separator\$" err \
+    > /dev/null || { cat err; fail=1; }
+done
+
 # --help names the program as it was called and lists GNU's options.
 "$BRISK_BIN/split" --help > help || fail=1
 gnu=$(gnu_tool split)
