@@ -4,7 +4,8 @@
 # tests/fuzz/record-check-line in tests/fuzz/gnu/check-line: exit
 # status, output and warnings of "TOOL -c --warn" byte for byte.  Where
 # GNU coreutils 9.1 is installed, the records are checked against it
-# too, so that they cannot go stale.
+# too, so that they cannot go stale; except the seeds whose answers
+# are newer GNU's (tests/fuzz/gnu/check-line-newer).
 . "$(dirname "$0")/../init.sh"
 . "$srcdir/fuzz/check-line-lib.sh"
 
@@ -24,7 +25,8 @@ for seed in "$srcdir"/fuzz/corpus/check-line/*; do
   check_line_answer "$BRISK_BIN" "$tool" "$seed" > "ours-$name" \
     || framework_failure_ "cannot run $tool on $name"
   compare "$rec" "ours-$name" || { echo "seed: $name"; fail=1; }
-  if [ -n "$gnu_dir" ]; then
+  if [ -n "$gnu_dir" ] \
+     && ! grep -q "^$name " "$srcdir/fuzz/gnu/check-line-newer"; then
     check_line_answer "$gnu_dir" "$tool" "$seed" > "gnu-$name"
     compare "$rec" "gnu-$name" || { echo "stale record: $name"; fail=1; }
   fi
