@@ -50,7 +50,9 @@ each cp -Q a b
 each cp -r dir a
 each cp a dir2
 each cp -r dir dir
-each cp --backup -n a b
+# Not "cp --backup -n a b": GNU 9.3 reworded that refusal ("--backup is
+# mutually exclusive with -n or --update=none-fail"), which Brisk
+# prints, and 9.1's catalog has no translation of the new words.
 each cp -s a dir/x
 
 each mv
@@ -142,6 +144,8 @@ each b2sum -l 7 a
 each b2sum -l 1024 a
 each cksum -a sysv -c a
 each cksum -a nosuch a
-each cksum -l 8 a
+# Not "cksum -l 8 a": GNU 9.10 reworded that message ("... blake2b,
+# sha2, or sha3"), which Brisk prints, and 9.1's catalog has no
+# translation of the new words.
 
 Exit $fail
