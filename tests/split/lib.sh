@@ -58,7 +58,8 @@ run_split_ ()
     # Built once into the cache that make check-gnu uses (a few
     # minutes; the lock makes a second test wait for the first).
     test -x "$gnu_newest_split_" \
-      || bash "$test_dir_/../gnu/check-gnu" --prepare > prepare.out 2>&1 \
+      || env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+           bash "$test_dir_/../gnu/check-gnu" --prepare > prepare.out 2>&1 \
       || cat prepare.out >&2
     test -x "$gnu_newest_split_" \
       || skip_ "GNU's newest split cannot be built here (check-gnu --prepare)"
