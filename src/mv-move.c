@@ -510,8 +510,10 @@ exchange_operand (char const *src, char const *dst)
     }
   if (!err)
     {
-      char *backup = NULL;      /* --backup is refused with --exchange */
-      switch (judge_existing (src, &st, dst, &dst_st, &backup))
+      char *backup = NULL;
+      int verdict = judge_existing (src, &st, dst, &dst_st, &backup);
+      free (backup);            /* none: --backup is refused with --exchange */
+      switch (verdict)
         {
         case GO_ON: break;
         case SKIP: return true;
