@@ -39,7 +39,6 @@ lib_libbrisk_la_SOURCES += lib/split-args.c lib/split-args.h \
 lib_libbrisk_la_SOURCES += lib/preserve-list.c lib/preserve-list.h
 lib_libbrisk_la_SOURCES += lib/install-mode.c lib/install-mode.h
 lib_libbrisk_la_SOURCES += lib/stack-room.c lib/stack-room.h
-lib_libbrisk_la_SOURCES += lib/printable.c lib/printable.h
 lib_libbrisk_la_SOURCES += lib/dir-list.c lib/dir-list.h \
   lib/open-long.c lib/open-long.h lib/walk-path.c lib/walk-path.h
 lib_libbrisk_la_LIBADD =

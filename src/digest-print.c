@@ -25,7 +25,6 @@
 #include "fpending.h"
 #include "i18n.h"
 #include "ioblksize.h"
-#include "printable.h"
 #include "xalloc.h"
 
 /* NAME as GNU's tools quote a file name in a diagnostic (the shell's
@@ -266,33 +265,19 @@ print_sum_line (const struct digest_opts *opts, const char *name,
   end_line (opts->line_delim == '\n' || strchr (name, '\n'));
 }
 
-/* Whether standard output is a terminal: --check then quotes the names
-   that hold control characters (see print_check_result).  */
-static bool stdout_is_tty;
-
 /* Print the result NAME: WHAT for a check line, unless --status in
-   OPTS.  On a terminal, a name holding a control character or a byte
-   that is no character (the check file may come from anywhere, and
-   such a name could send escape sequences to the terminal) is quoted
-   for the shell as GNU's ls quotes it there, and as GNU 9.11's --check
-   quotes it anywhere; elsewhere GNU 9.1's bytes.  */
+   OPTS.  The check file may come from anywhere, and a name in it could
+   send escape sequences to a terminal or hide a FAILED: as GNU 9.11's
+   --check, a name that needs it is quoted for the shell (quotef: also
+   one with a space, a colon or a quote), whatever standard output
+   is.  */
 void
 print_check_result (const struct digest_opts *opts, const char *name,
                     const char *what)
 {
   if (opts->status_only)
     return;
-  if (stdout_is_tty && !mbs_printable (name))
-    fputs (quotef (name), stdout);
-  else
-    {
-      /* Unlike sum lines, GNU 9.1 escapes a name here only when it
-         holds a newline (then backslashes and carriage returns too).  */
-      bool escape = strchr (name, '\n') != NULL;
-      if (escape)
-        putchar ('\\');
-      print_name (name, escape);
-    }
+  fputs (quotef (name), stdout);
   printf (": %s\n", what);
   end_line (true);
 }
@@ -341,8 +326,7 @@ output_start (bool under_display)
         close (fd);
     }
   lines_under_display = under_display;
-  stdout_is_tty = isatty (STDOUT_FILENO);
-  if (stdout_is_tty && !lines_under_display)
+  if (isatty (STDOUT_FILENO) && !lines_under_display)
     setvbuf (stdout, NULL, _IOLBF, 0);
   else
     {

@@ -90,18 +90,20 @@ usage_brisk (void)
 The environment variable BRISK_HASH_IMPL names the implementation to use\n\
 (for example portable, shani, avx2); by default the fastest one that this\n\
 CPU supports is chosen, without the instructions that glibc's tunable\n\
-GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2,-AVX512F,... turns off.  Several files are hashed side by side, in the\n\
-lanes of a vector or interleaved core, where this CPU has one for the\n\
-algorithm; BRISK_LANES_IMPL=none turns that off.  Those files are opened\n\
-and read in batches through io_uring; BRISK_URING=0 turns that off.\n\
+GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2,-AVX512F,... turns off.  Several\n\
+files are hashed side by side, in the lanes of a vector or interleaved core,\n\
+where this CPU has one for the algorithm; BRISK_LANES_IMPL=none turns that\n\
+off.  Those files are opened and read in batches through io_uring;\n\
+BRISK_URING=0 turns that off.\n\
 ", stdout);
   if (is_sum)
     return;
   usage_recursive ();
   fputs ("\
 \n\
-When checking, with standard output a terminal, a file name that holds a\n\
-control character is quoted for the shell, as ls quotes it there.\n\
+When checking, a file name that holds a character the shell would take\n\
+apart (a space, a quote, a backslash, a control character...) is quoted\n\
+for the shell in the result lines, as GNU 9.11 quotes it.\n\
 ", stdout);
   fputs ("\
 \n\

@@ -166,13 +166,6 @@ static char const *const algorithm_args[] = {
   "sha384", "sha512", "sha2", "sha3", "blake2b", "sm3", "md2", "md4", NULL
 };
 
-/* Those that GNU 9.1's cksum lists when -a's argument is none of
-   them: its message, byte for byte.  */
-static char const *const algorithm_args_91[] = {
-  "bsd", "sysv", "crc", "md5", "sha1", "sha224", "sha256", "sha384",
-  "sha512", "blake2b", "sm3", NULL
-};
-
 /* Print the checksum line of the file NAME of RUN.  Return true on
    success.  */
 static bool
@@ -372,7 +365,8 @@ stop_pool (struct digest_run *run)
   run->pool = NULL;
 }
 
-/* Reject, with GNU's words, option combinations of OPTS that make no
+/* Reject, with GNU's words and in GNU 9.10's order (that of text
+   mode with --tag last), option combinations of OPTS that make no
    sense.  DO_CHECK says whether -c was given; TAG_GIVEN whether --tag
    was, and not undone by a later --untagged (cksum tags by default,
    but GNU 9.10 refuses an explicit --tag with -c there too).  */
@@ -383,8 +377,6 @@ validate_options (const struct digest_opts *opts, bool do_check,
   const char *why = NULL;
   if (opts->base64_digest && opts->raw_digest)
     why = B_("--base64 and --raw are mutually exclusive");
-  else if (opts->prefix_tag && opts->binary == 0)
-    why = _("--tag does not support --text mode");
   else if (opts->line_delim != '\n' && do_check)
     why = _("the --zero option is not supported when verifying checksums");
   else if (tag_given && do_check)
@@ -403,6 +395,8 @@ validate_options (const struct digest_opts *opts, bool do_check,
     why = _("the --quiet option is meaningful only when verifying checksums");
   else if (opts->strict && !do_check)
     why = _("the --strict option is meaningful only when verifying checksums");
+  else if (!is_cksum && opts->prefix_tag && opts->binary == 0)
+    why = _("--tag does not support --text mode");
   else if (is_cksum && opts->prefix_tag && opts->cksum_binary == 0)
     why = B_("--text mode is only supported with --untagged");
   else if (opts->recursive && do_check)
@@ -435,8 +429,9 @@ length_arg (const char *arg)
 }
 
 /* The row name that -a's argument ARG stands for ("sha2" and "sha3"
-   for those families).  Exit as GNU 9.1's cksum does if it stands for
-   none (abbreviations are refused).  */
+   for those families).  Exit as GNU's cksum does if it stands for none
+   (abbreviations are refused), listing GNU's arguments and then
+   Brisk's own.  */
 static const char *
 algorithm_arg (const char *arg)
 {
@@ -444,8 +439,8 @@ algorithm_arg (const char *arg)
   if (i < 0)
     {
       argmatch_invalid ("--algorithm", arg, i);
-      argmatch_valid (algorithm_args_91, algorithm_args_91,
-                      sizeof *algorithm_args_91);
+      argmatch_valid (algorithm_args, algorithm_args,
+                      sizeof *algorithm_args);
       try_help (EXIT_FAILURE);
     }
   return algorithm_args[i];
@@ -540,8 +535,11 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
         opts->strict = true;
         break;
       case TAG_OPTION:
+        /* An earlier -t stays, to be refused with --tag as GNU 9.10
+           refuses it in either order.  */
         opts->prefix_tag = tag_given = true;
-        opts->binary = 1;
+        if (opts->binary < 0)
+          opts->binary = 1;
         break;
       case UNTAGGED_OPTION:
         opts->prefix_tag = tag_given = false;
@@ -570,7 +568,8 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
   if (do_check && opts->algorithm_specified
       && opts->algo->form != DIGEST_FORM_HEX)
     error (EXIT_FAILURE, 0,
-           _("--check is not supported with --algorithm={bsd,sysv,crc}"));
+           _("--check is not supported with "
+             "--algorithm={bsd,sysv,crc,crc32b}"));
   validate_options (opts, do_check, tag_given);
   return do_check;
 }

@@ -435,6 +435,49 @@ md_tr_ ()
   perl -e "$tr_perl_" "$cmp_/map.$1" "$2" "$1"
 }
 
+# Perl code run as "perl -e CODE < IN > OUT": copy IN, the diagnostics
+# of GNU's cksum of any release, to OUT in the words of GNU's newest
+# and of Brisk: the list of -a's valid arguments is GNU 9.11's (9.1
+# lacked crc32b, sha2 and sha3), then Brisk's own (brisk_algos_); the
+# refusal of -c with a legacy checksum names crc32b (9.6).
+brisk_algos_='md2 md4'
+newer_err_perl_='my @valid = (qw(bsd sysv crc crc32b md5 sha1 sha224 sha256 sha384
+                 sha512 sha2 sha3 blake2b sm3), split (" ", shift));
+binmode STDIN;
+binmode STDOUT;
+local $/;
+my $s = <STDIN> // "";
+$s =~ s{(--algorithm.*\n.*:\n)((?:  - .*\n)+)}
+       { my ($head, $list) = ($1, $2);
+         my ($l, $r) = $list =~ /\A  - (\S+?)bsd(\S+)\n/ ? ($1, $2) : ("", "");
+         $head . join ("", map { "  - $l$_$r\n" } @valid) }e;
+$s =~ s/(--check is not supported with --algorithm=\{bsd,sysv,crc)\}/$1,crc32b}/g;
+print $s;'
+
+# requote_ TOOL ESCAPE_ALL: standard input to standard output with
+# TOOL's --check result lines of an older GNU in GNU 9.11's form (see
+# tests/requote-check.pl).
+requote_ ()
+{
+  perl "$test_dir_/../requote-check.pl" "$(gnu_tool printf)" "$1" "$2" \
+    || framework_failure_ "requote"
+}
+
+# check_args_ ARG...: whether the arguments ask for check mode (-c,
+# --check, --ch..., or -c in a cluster of short options before "--").
+check_args_ ()
+{
+  for ca_a_ in "$@"; do
+    case $ca_a_ in
+      --) return 1 ;;
+      --c*) return 0 ;;
+      --*) ;;
+      -*c*) return 0 ;;
+    esac
+  done
+  return 1
+}
+
 # emul_run_ IN OUT TOOL ARG...: GNU's behaviour for md2sum/md4sum, from
 # GNU's md5sum and the digest table (see the head of this file).
 emul_run_ ()
@@ -446,17 +489,9 @@ emul_run_ ()
     pipe:*) md_map_ $er_tool_ "${er_in_#pipe:}" ;;
     *) md_map_ $er_tool_ "$er_in_" ;;
   esac
-  # Check files are translated only in check mode (-c, --check, --ch...,
-  # or -c in a cluster of short options before any "--").
+  # Check files are translated only in check mode.
   er_check_=
-  for er_a_ in "$@"; do
-    case $er_a_ in
-      --) break ;;
-      --c*) er_check_=1 ;;
-      --*) ;;
-      -*c*) er_check_=1 ;;
-    esac
-  done
+  check_args_ "$@" && er_check_=1
   case $er_check_$er_in_ in
     1*.chk)
       er_f_=${er_in_#pipe:}
@@ -493,16 +528,41 @@ emul_run_ ()
   return $er_st_
 }
 
-# gnu_run_ IN OUT TOOL ARG...: run GNU's TOOL (or its emulation).
+
+# gnu_run_ IN OUT TOOL ARG...: run GNU's TOOL (or its emulation).  In
+# check mode, its result lines are given in GNU 9.11's form (see
+# tests/requote-check.pl); cksum's diagnostics, in the newest words (see
+# newer_err_perl_).
 gnu_run_ ()
 {
-  if test -n "$(ref_algo_ $3)"; then
-    emul_run_ "$@"
+  gr_in_=$1 gr_out_=$2
+  shift 2
+  if test -n "$(ref_algo_ $1)"; then
+    emul_run_ "$gr_in_" "$gr_out_" "$@" > "$cmp_/gnu-run.out"
+  elif test "$1" = cksum; then
+    run_in_ "$gnu_bin_" "$gr_in_" "$gr_out_" "$@" > "$cmp_/gnu-run.out" \
+      2> "$cmp_/gnu-run.err"
+    gr_st_=$?
+    perl -e "$newer_err_perl_" "$brisk_algos_" < "$cmp_/gnu-run.err" >&2 \
+      || framework_failure_ "newer_err_perl_"
+    (exit $gr_st_)
   else
-    gr_in_=$1 gr_out_=$2
-    shift 2
-    run_in_ "$gnu_bin_" "$gr_in_" "$gr_out_" "$@"
+    run_in_ "$gnu_bin_" "$gr_in_" "$gr_out_" "$@" > "$cmp_/gnu-run.out"
   fi
+  gr_st_=$?
+  case $gr_out_ in
+    ''|merged) check_args_ "$@" ;;
+    *) false ;;
+  esac || { cat "$cmp_/gnu-run.out"; return $gr_st_; }
+  gr_ver_=$gnu_bin_/$1
+  test -n "$(ref_algo_ $1)" && gr_ver_=$gnu_bin_/md5sum
+  "$gr_ver_" --version 2>/dev/null \
+    | sed -n '1s/.* \([0-9][0-9]*\)\.\([0-9][0-9]*\).*/\1 \2/p' \
+    | { read -r gr_maj_ gr_min_
+        test "${gr_maj_:-9}" -gt 9 || test "${gr_min_:-1}" -ge 4; }
+  gr_all_=$(( $? == 0 ))
+  requote_ "$1" $gr_all_ < "$cmp_/gnu-run.out"
+  return $gr_st_
 }
 
 # ref_ [-i IN] TOOL ARG...: what GNU's TOOL prints (see gnu_run_).

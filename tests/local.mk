@@ -98,7 +98,7 @@ AM_TESTS_ENVIRONMENT = \
     *' -fsanitize='*) BRISK_SANITIZED=1; export BRISK_SANITIZED ;; \
   esac;
 
-EXTRA_DIST += tests/init.sh $(SUM_TESTS) tests/data tests/sum/list.mk
+EXTRA_DIST += tests/init.sh tests/requote-check.pl $(SUM_TESTS) tests/data tests/sum/list.mk
 
 TESTS += $(CKSUM_TESTS)
 EXTRA_DIST += $(CKSUM_TESTS) tests/cksum/list.mk

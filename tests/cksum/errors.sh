@@ -18,7 +18,7 @@ for args in '-a sha22' '-a sha' '-a ""' '-a SHA256' \
     '-a sysv --check' '-a crc -c' '--zero -a sha1 -c'; do
   eval "twin_ cksum $args abc" || fail=1
 done
-for args in '-l 7' '-l 1024' '-l x' '-l 520' '--tag -t' '-t --tag' \
+for args in '-l 7' '-l 1024' '-l x' '-l 520' '--tag -t' \
     '-c --tag' '-c -b' '--status' '-y' '-a md5'; do
   eval "twin_ b2sum $args abc" || fail=1
 done

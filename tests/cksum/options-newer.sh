@@ -6,7 +6,9 @@
 # sha2 and sha3 any other length than 224, 256, 384 or 512 says so;
 # -l with an algorithm of fixed length names the three that take it;
 # an explicit --tag with -c is refused by cksum too, not only by the
-# *sum tools, but --untagged after it undoes it.
+# *sum tools, but --untagged after it undoes it; -t then --tag is
+# refused as --tag then -t is (GNU 9.10), by b2sum and the *sum tools,
+# once the other refusals have had their say.
 . "$(dirname "$0")/../init.sh"
 for t in cksum b2sum; do use_tool_ $t; done
 printf 'abc' > abc
@@ -67,6 +69,25 @@ for args in '--tag -c' '-c --tag' '--untagged --tag -c'; do
     "Try 'cksum --help' for more information." \
     | sed '1s/$/ checksums/' > exp
   eval "expect_ 1 cksum $args"
+done
+for t in b2sum md5sum sha256sum; do
+  for args in '-t --tag' '--text --tag' '--tag -t'; do
+    printf '%s\n' "$t: --tag does not support --text mode" \
+      "Try '$t --help' for more information." > exp
+    eval "expect_ 1 $t $args"
+  done
+  # Text mode with --tag is judged last (GNU 9.10), after the options
+  # that check mode refuses or needs; 9.1 judged it first.
+  for args in '--tag -t -c' '-t --tag -c'; do
+    printf '%s\n' \
+      "$t: the --tag option is meaningless when verifying checksums" \
+      "Try '$t --help' for more information." > exp
+    eval "expect_ 1 $t $args"
+  done
+  printf '%s\n' \
+    "$t: the --quiet option is meaningful only when verifying checksums" \
+    "Try '$t --help' for more information." > exp
+  expect_ 1 $t -t --tag --quiet
 done
 brisk_ cksum -a md5 abc > abc.sum || fail=1
 brisk_ cksum --tag --untagged -c abc.sum > out || fail=1

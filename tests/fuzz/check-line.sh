@@ -4,8 +4,9 @@
 # tests/fuzz/record-check-line in tests/fuzz/gnu/check-line: exit
 # status, output and warnings of "TOOL -c --warn" byte for byte.  Where
 # GNU coreutils 9.1 is installed, the records are checked against it
-# too, so that they cannot go stale; except the seeds whose answers
-# are newer GNU's (tests/fuzz/gnu/check-line-newer).
+# too, so that they cannot go stale, its result lines in GNU 9.11's
+# quoting (tests/requote-check.pl); except the seeds whose answers are
+# newer GNU's (tests/fuzz/gnu/check-line-newer).
 . "$(dirname "$0")/../init.sh"
 . "$srcdir/fuzz/check-line-lib.sh"
 
@@ -27,7 +28,8 @@ for seed in "$srcdir"/fuzz/corpus/check-line/*; do
   compare "$rec" "ours-$name" || { echo "seed: $name"; fail=1; }
   if [ -n "$gnu_dir" ] \
      && ! grep -q "^$name " "$srcdir/fuzz/gnu/check-line-newer"; then
-    check_line_answer "$gnu_dir" "$tool" "$seed" > "gnu-$name"
+    check_line_answer "$gnu_dir" "$tool" "$seed" | requote_ "${tool%% *}" 0 \
+      > "gnu-$name"
     compare "$rec" "gnu-$name" || { echo "stale record: $name"; fail=1; }
   fi
   n=$((n + 1))

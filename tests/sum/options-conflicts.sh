@@ -9,7 +9,7 @@ printf 'x\n' > f
 for t in $some_sum_tools; do
   ref_ $t f > f.chk || framework_failure_ "$t f"
   for opts in \
-      '--tag -c' '-c --tag' '--tag -t' '-t --tag' '--tag -b' '--tag -t -c' \
+      '--tag -c' '-c --tag' '--tag -t' '--tag -b' \
       '-z -c' '-c -z' '-z --tag -c' '-b -c' '-t -c' '-c -b' \
       '--quiet' '--status' '--strict' '-w' '--warn' '--ignore-missing' \
       '--quiet --status' '-w --strict --quiet' '--ignore-missing --tag' \

@@ -16,7 +16,7 @@ for t in $sum_tools; do
   done
 done
 for t in $some_sum_tools; do
-  for opts in --binary -t --text '--tag -b' '-t --tag' -z --zero \
+  for opts in --binary -t --text '--tag -b' -z --zero \
       '-z -b' '-z -t' '-b -t' '-t -b' '-bz' '-tz' '-zb' '--bin' \
       '--te'; do
     twin_ $t $opts abc text empty bin || fail=1
