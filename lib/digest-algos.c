@@ -188,6 +188,17 @@ blake3_init_mode (void *ctx, const struct digest_algo *algo)
   c->seek = m->seek;
 }
 
+/* See digest-algos.h.  */
+const struct blake3_ctx *
+digest_blake3_start (const struct digest_algo *algo, void *ctx,
+                     uint64_t *seek)
+{
+  struct blake3_row_ctx *c = ctx;
+  digest_init (algo, ctx);
+  *seek = c->seek;
+  return &c->core;
+}
+
 static void
 blake3_update_v (void *ctx, const void *data, size_t len)
 {

@@ -87,6 +87,14 @@ digest_init (const struct digest_algo *algo, void *ctx)
     algo->init (ctx, algo->digest_size);
 }
 
+/* Start CTX (DIGEST_MAX_CTX bytes, aligned for max_align_t) for ALGO,
+   the BLAKE3 row or a copy, and return its core, for a caller that
+   hashes the message's subtrees apart (lib/blake3-tree.h); set *SEEK
+   to where its output starts.  */
+struct blake3_ctx;
+const struct blake3_ctx *digest_blake3_start (const struct digest_algo *algo,
+                                              void *ctx, uint64_t *seek);
+
 extern const struct digest_algo digest_algos[];
 extern const size_t digest_algo_count;
 

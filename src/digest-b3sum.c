@@ -21,6 +21,7 @@
 #include "blake3.h"
 #include "digest-usage.h"
 #include "i18n.h"
+#include "nproc.h"
 #include "quote.h"
 #include "safe-read.h"
 #include "xstrtol.h"
@@ -138,6 +139,11 @@ b3sum_options (struct digest_opts *opts, bool do_check, const char *length,
       read_key (opts->key);
       opts->blake3_mode.key = opts->key;
     }
+  /* --num-threads 0, or none: one thread per CPU, as b3sum.  */
+  if (!opts->file_threads)
+    opts->file_threads = num_processors (NPROC_CURRENT_OVERRIDABLE);
+  if (opts->no_mmap)
+    opts->file_threads = 1;
   opts->sized_algo = *opts->algo;
   opts->sized_algo.digest_size = len;
   if (keyed || opts->blake3_mode.context || opts->blake3_mode.seek)

@@ -4,7 +4,8 @@
 
    Owns: the count of bytes hashed and not yet shown, which any thread
    adds to.  Calls: open, openat, close, lib/digest-stream.h,
-   src/digest-pool.h, src/cp-progress.h; error () for the failures of
+   src/digest-pool.h, src/digest-b3threads.h (b3sum's threads for one
+   file), src/cp-progress.h; error () for the failures of
    the files, nothing else that prints.  */
 
 #include <config.h>
@@ -18,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "digest-b3threads.h"
 #include "digest-pool.h"
 #include "i18n.h"
 #include "open-long.h"
@@ -139,6 +141,9 @@ digest_file (struct digest_run *run, const char *name,
   run->have_read_stdin |= is_stdin;
   if (fd < 0)
     return file_outcome (run, name, errno, true, missing);
+  if (is_b3sum && !is_stdin
+      && b3sum_hash_threads (a, fd, run->opts.file_threads, digest) == 1)
+    return read_outcome (run, name, 0, fd, true, missing);
   return read_outcome (run, name,
                        digest_fd_buf (a, fd, digest, &run->iobuf), fd,
                        !is_stdin, missing);

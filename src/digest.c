@@ -603,6 +603,7 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
         opts->file_threads = threads_arg (optarg, oi, longopts);
         break;
       case NO_MMAP_OPTION:
+        opts->no_mmap = true;
         break;
       case SEEK_OPTION:
         seek = optarg;

@@ -115,8 +115,11 @@ struct digest_opts
 
   /* b3sum: --no-names; the mode of --keyed, --derive-key and --seek,
      which the algorithm's row points to; the key read for --keyed;
-     --num-threads (0: one per CPU).  */
+     --num-threads, the threads that hash one large file (0: one per
+     CPU), and --no-mmap, which reads files with one thread as b3sum's
+     does.  */
   bool no_names;
+  bool no_mmap;
   struct digest_blake3_mode blake3_mode;
   uint8_t key[32];
   size_t file_threads;

@@ -21,7 +21,8 @@ digest_sources = src/digest.c src/digest.h src/digest-usage.c \
   src/digest-check.h src/digest-choose.c src/digest-choose.h \
   src/digest-pool.c src/digest-pool.h \
   src/digest-walk.c src/digest-walk.h src/digest-audit.c src/digest-audit.h \
-  src/digest-b3sum.c src/digest-b3sum.h \
+  src/digest-b3sum.c src/digest-b3sum.h src/digest-b3threads.c \
+  src/digest-b3threads.h \
   src/cp-progress.c src/cp-progress.h
 LDADD = src/libcli.a lib/libbrisk.la gl/lib/libgnu.a $(LIB_CLOCK_GETTIME) \
   $(LIBINTL)

@@ -2,7 +2,8 @@
 # b3sum against the BLAKE3 team's (Debian's b3sum 1.2): every option it
 # has, on odd names (blanks, newline, backslash, carriage return, bytes
 # that are not UTF-8), empty and large files, standard input, missing
-# files and directories: standard output and exit status byte for byte,
+# files and directories (a file of 3 MB is hashed on several threads,
+# as b3sum does): standard output and exit status byte for byte,
 # standard error too but for Rust's " (os error N)" after the reason.
 # --check both ways, and on malformed lines.  The options of later
 # releases (--tag, --seek) against models built from 1.2's output.
@@ -150,6 +151,13 @@ for s in 0 1 63 64 65 100; do
   got=$(brisk_ b3sum --no-names --seek $s -l 100 big) || fail=1
   exp=$(printf '%s' "$full" | cut -c$((2 * s + 1))-$((2 * s + 200)))
   test "$got" = "$exp" || { echo "--seek $s: $got, not $exp" >&2; fail=1; }
+done
+# big (3 MB) is hashed on several threads unless --num-threads 1.
+for t in 1 2 5; do
+  got=$(brisk_ b3sum --num-threads $t --no-names --seek 65 -l 100 big) \
+    || fail=1
+  exp=$(printf '%s' "$full" | cut -c131-330)
+  test "$got" = "$exp" || { echo "--num-threads $t --seek 65" >&2; fail=1; }
 done
 brisk_ b3sum --tag -l 8 'a b' > out || fail=1
 printf 'BLAKE3 (a b) = %s\n' "$("$ref" --no-names -l 8 'a b')" > exp
