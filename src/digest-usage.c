@@ -240,7 +240,7 @@ Mandatory arguments to long options are mandatory for short options too.\n\
                           each file on one thread\n\
       --no-names        omit file names in the output\n\
       --num-threads=NUM  hash a regular file of 1 MiB or more on NUM\n\
-                          threads (default, or 0: one per CPU); -j is the\n\
+                          threads (default 1; 0: one per CPU); -j is the\n\
                           number of files hashed at a time, each then on\n\
                           one thread\n\
       --quiet           with --check, don't print OK for each verified file\n\

@@ -2,8 +2,8 @@
 # b3sum against the BLAKE3 team's (Debian's b3sum 1.2): every option it
 # has, on odd names (blanks, newline, backslash, carriage return, bytes
 # that are not UTF-8), empty and large files, standard input, missing
-# files and directories (a file of 3 MB is hashed on several threads,
-# as b3sum does): standard output and exit status byte for byte,
+# files and directories (a file of 3 MB, hashed on several threads with
+# --num-threads): standard output and exit status byte for byte,
 # standard error too but for Rust's " (os error N)" after the reason.
 # --check both ways, and on malformed lines.  The options of later
 # releases (--tag, --seek) against models built from 1.2's output.
@@ -55,7 +55,7 @@ set -- 'a b' "$(printf 'new\nline')" 'back\slash' "$(printf 'bad\377name')" \
   "$(printf 'cr\rname')" "$(printf '\303\251t\303\251')" empty big
 for opts in '' '--no-names' '-l 0' '-l 1' '-l 31' '-l 33' '-l 64' '-l 65' \
             '-l 512' '--derive-key ctx' '--derive-key "" ' '--no-mmap' \
-            '--num-threads 1' '--num-threads 3'; do
+            '--num-threads 1' '--num-threads 3' '--num-threads 0'; do
   eval "b3_ $opts \"\$@\"" || fail=1
   for f in "$@"; do
     eval "b3_ $opts -- \"\$f\"" || fail=1
@@ -152,7 +152,7 @@ for s in 0 1 63 64 65 100; do
   exp=$(printf '%s' "$full" | cut -c$((2 * s + 1))-$((2 * s + 200)))
   test "$got" = "$exp" || { echo "--seek $s: $got, not $exp" >&2; fail=1; }
 done
-# big (3 MB) is hashed on several threads unless --num-threads 1.
+# big (3 MB) is hashed on several threads with --num-threads above 1.
 for t in 1 2 5; do
   got=$(brisk_ b3sum --num-threads $t --no-names --seek 65 -l 100 big) \
     || fail=1
