@@ -10,7 +10,7 @@ AM_DISTCHECK_DVI_TARGET = html
 
 man1_MANS += doc/md2sum.1 doc/md4sum.1 doc/md5sum.1 doc/sha1sum.1 \
   doc/sha224sum.1 doc/sha256sum.1 doc/sha384sum.1 doc/sha512sum.1
-man1_MANS += doc/b2sum.1 doc/cksum.1 doc/sum.1
+man1_MANS += doc/b2sum.1 doc/b3sum.1 doc/cksum.1 doc/sum.1
 man1_MANS += doc/cat.1
 man1_MANS += doc/tee.1
 man1_MANS += doc/cp.1
@@ -23,6 +23,7 @@ EXTRA_DIST += doc/brisk.x
 # A man page's NAME line: man_name_PROG if set, else (the *sum tools)
 # the digest it computes.
 man_name_b2sum = compute and check BLAKE2b message digests
+man_name_b3sum = compute and check BLAKE3 message digests
 man_name_cksum = compute and verify file checksums
 man_name_sum = checksum and count the blocks in a file
 man_name_cat = concatenate files and print on the standard output

@@ -19,6 +19,7 @@
 #include "sum.h"
 #include "blake2b.h"
 #include "sha3.h"
+#include "blake3.h"
 
 /* Every row must fit the fixed storage that digest-algos.h promises.
    Callers that keep a context in a DIGEST_MAX_CTX buffer must align it
@@ -47,10 +48,18 @@ static_assert ((int) SUM_DIGEST_SIZE
                "a checksum row's digest is its sum, then the length");
 DIGEST_CHECK (struct blake2b_ctx, BLAKE2B_DIGEST_SIZE, BLAKE2B_BLOCK_SIZE);
 DIGEST_CHECK (struct sha3_ctx, SHA3_512_DIGEST_SIZE, SHA3_MAX_BLOCK_SIZE);
+
+/* The BLAKE3 row's context: the core's, and what its final writes.  */
+struct blake3_row_ctx
+{
+  struct blake3_ctx core;
+  size_t len;                  /* bytes of output */
+  uint64_t seek;               /* the output's offset, b3sum --seek */
+};
+DIGEST_CHECK (struct blake3_row_ctx, BLAKE3_OUT_LEN, BLAKE3_BLOCK_LEN);
 /* The enums are of different types: compare them as int.  */
-static_assert ((int) DIGEST_MAX_SIZE == (int) SHA512_DIGEST_SIZE
-               && (int) DIGEST_MAX_BLOCK == (int) SHA3_MAX_BLOCK_SIZE,
-               "DIGEST_MAX_SIZE and DIGEST_MAX_BLOCK should be exact");
+static_assert ((int) DIGEST_MAX_BLOCK == (int) SHA3_MAX_BLOCK_SIZE,
+               "DIGEST_MAX_BLOCK should be exact");
 
 /* Adapters from the generic signatures of struct digest_algo to each
    core: CTX is the core's context, DATA and LEN the bytes to hash,
@@ -140,24 +149,88 @@ sha3_final_v (void *ctx, uint8_t *digest)
   sha3_final ((struct sha3_ctx *) ctx, digest);
 }
 
+/* SHAKE128 and SHAKE256: the digest is DIGEST_SIZE bytes of output.  */
+static void
+shake128_init_v (void *ctx, size_t digest_size)
+{
+  shake_init ((struct sha3_ctx *) ctx, 128, digest_size);
+}
+
+static void
+shake256_init_v (void *ctx, size_t digest_size)
+{
+  shake_init ((struct sha3_ctx *) ctx, 256, digest_size);
+}
+
+/* BLAKE3, the plain hash, with DIGEST_SIZE bytes of output from the
+   start.  */
+static void
+blake3_init_v (void *ctx, size_t digest_size)
+{
+  struct blake3_row_ctx *c = ctx;
+  blake3_init (&c->core);
+  c->len = digest_size;
+  c->seek = 0;
+}
+
+/* See digest-algos.h: BLAKE3 in the mode of ALGO (keyed, deriving a
+   key, from an offset of the output).  */
+void
+blake3_init_mode (void *ctx, const struct digest_algo *algo)
+{
+  struct blake3_row_ctx *c = ctx;
+  const struct digest_blake3_mode *m = algo->blake3_mode;
+  blake3_init_v (ctx, algo->digest_size);
+  if (m->key)
+    blake3_init_keyed (&c->core, m->key);
+  else if (m->context)
+    blake3_init_derive_key (&c->core, m->context, strlen (m->context));
+  c->seek = m->seek;
+}
+
+/* See digest-algos.h.  */
+const struct blake3_ctx *
+digest_blake3_start (const struct digest_algo *algo, void *ctx,
+                     uint64_t *seek)
+{
+  struct blake3_row_ctx *c = ctx;
+  digest_init (algo, ctx);
+  *seek = c->seek;
+  return &c->core;
+}
+
+static void
+blake3_update_v (void *ctx, const void *data, size_t len)
+{
+  blake3_update (&((struct blake3_row_ctx *) ctx)->core, data, len);
+}
+
+static void
+blake3_final_v (void *ctx, uint8_t *digest)
+{
+  struct blake3_row_ctx *c = ctx;
+  blake3_final_seek (&c->core, c->seek, digest, c->len);
+}
+
 /* One row: NAME and TAG as in struct digest_algo, CTX the context
    type, DIGEST and BLOCK the sizes.  */
 #define DIGEST_ROW(algo, tag, ctx, digest, block)                       \
   { #algo, tag, digest, block, sizeof (struct ctx),                     \
-    algo##_init_v, algo##_update_v, algo##_final_v, DIGEST_FORM_HEX, 0, 0 }
+    algo##_init_v, algo##_update_v, algo##_final_v, DIGEST_FORM_HEX, 0, 0, \
+    false, NULL }
 
 /* A checksum row of sum: its digest is the 16-bit sum and the byte
    count, read as FORM says.  */
 #define DIGEST_SUM_ROW(algo, tag, form)                                 \
   { #algo, tag, SUM_DIGEST_SIZE, SUM_BLOCK_SIZE, sizeof (struct sum_ctx), \
-    algo##_init_v, algo##_update_v, algo##_final_v, form, 0, 0 }
+    algo##_init_v, algo##_update_v, algo##_final_v, form, 0, 0, false, NULL }
 /* A SHA-3 row: "sha3-BITS", tagged "SHA3-BITS" as GNU's cksum -a sha3
    -l BITS prints it; its block is the rate.  */
 #define SHA3_ROW(bits)                                                  \
   { "sha3-" #bits, "SHA3-" #bits, SHA3_##bits##_DIGEST_SIZE,            \
     SHA3_##bits##_BLOCK_SIZE, sizeof (struct sha3_ctx),                 \
     sha3_##bits##_init_v, sha3_update_v, sha3_final_v, DIGEST_FORM_HEX,  \
-    0, 0 }
+    0, 0, false, NULL }
 
 const struct digest_algo digest_algos[] = {
   DIGEST_ROW (md2, "MD2", md2_ctx, MD2_DIGEST_SIZE, MD2_BLOCK_SIZE),
@@ -175,21 +248,33 @@ const struct digest_algo digest_algos[] = {
   /* cksum's CRCs: the CRC, then the byte count (see crc32.h).  */
   { "crc", "CRC", CRC32_DIGEST_SIZE, CRC32_BLOCK_SIZE,
     sizeof (struct crc32_ctx), crc_init_v, crc_update_v, crc_final_v,
-    DIGEST_FORM_CRC, 0, 0 },
+    DIGEST_FORM_CRC, 0, 0, false, NULL },
   { "crc32b", "CRC32B", CRC32_DIGEST_SIZE, CRC32_BLOCK_SIZE,
     sizeof (struct crc32_ctx), crc32b_init_v, crc32b_update_v,
-    crc32b_final_v, DIGEST_FORM_CRC, 0, 0 },
+    crc32b_final_v, DIGEST_FORM_CRC, 0, 0, false, NULL },
   DIGEST_ROW (sm3, "SM3", sm3_ctx, SM3_DIGEST_SIZE, SM3_BLOCK_SIZE),
   DIGEST_SUM_ROW (bsd, "BSD", DIGEST_FORM_BSD),
   DIGEST_SUM_ROW (sysv, "SYSV", DIGEST_FORM_SYSV),
   /* b2sum: 64 bytes unless -l asks for 1 .. 64.  */
   { "blake2b", "BLAKE2b", BLAKE2B_DIGEST_SIZE, BLAKE2B_BLOCK_SIZE,
     sizeof (struct blake2b_ctx), blake2b_init_v, blake2b_update_v,
-    blake2b_final_v, DIGEST_FORM_HEX, 1, BLAKE2B_DIGEST_SIZE },
+    blake2b_final_v, DIGEST_FORM_HEX, 1, BLAKE2B_DIGEST_SIZE, false, NULL },
   SHA3_ROW (224),
   SHA3_ROW (256),
   SHA3_ROW (384),
   SHA3_ROW (512),
+  /* The extendable-output functions, tagged with their length as
+     uutils' cksum tags them; 256 and 512 bits unless -l says
+     otherwise, as there.  */
+  { "blake3", "BLAKE3", BLAKE3_OUT_LEN, BLAKE3_BLOCK_LEN,
+    sizeof (struct blake3_row_ctx), blake3_init_v, blake3_update_v,
+    blake3_final_v, DIGEST_FORM_HEX, 1, DIGEST_MAX_SIZE, true, NULL },
+  { "shake128", "SHAKE128", 32, SHAKE128_BLOCK_SIZE,
+    sizeof (struct sha3_ctx), shake128_init_v, sha3_update_v, sha3_final_v,
+    DIGEST_FORM_HEX, 1, DIGEST_MAX_SIZE, true, NULL },
+  { "shake256", "SHAKE256", 64, SHAKE256_BLOCK_SIZE,
+    sizeof (struct sha3_ctx), shake256_init_v, sha3_update_v, sha3_final_v,
+    DIGEST_FORM_HEX, 1, DIGEST_MAX_SIZE, true, NULL },
 };
 
 const size_t digest_algo_count = sizeof digest_algos / sizeof digest_algos[0];

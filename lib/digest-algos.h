@@ -7,6 +7,7 @@
 #ifndef BRISK_DIGEST_ALGOS_H
 #define BRISK_DIGEST_ALGOS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -14,9 +15,11 @@
    callers can keep a context or a digest in fixed storage.  */
 enum
 {
-  DIGEST_MAX_SIZE = 64,
-  DIGEST_MAX_BLOCK = 144,       /* SHA3-224's rate */
-  DIGEST_MAX_CTX = 256
+  /* The longest digest that -l asks of the rows whose output is of
+     any length (BLAKE3, SHAKE): 4096 bits.  */
+  DIGEST_MAX_SIZE = 512,
+  DIGEST_MAX_BLOCK = 168,       /* SHAKE128's rate */
+  DIGEST_MAX_CTX = 2048         /* BLAKE3's stack of chaining values */
 };
 
 /* How a row's output is meant to be read.  A digest is printed in
@@ -36,6 +39,16 @@ enum digest_form
 /* The bytes of length that a checksum row appends to its sum.  */
 enum { DIGEST_LENGTH_SIZE = 8 };
 
+/* What the BLAKE3 row hashes with besides the message: b3sum's
+   --keyed (KEY, 32 bytes), --derive-key (CONTEXT, a string), and
+   --seek (where in its output the digest starts).  */
+struct digest_blake3_mode
+{
+  const uint8_t *key;
+  const char *context;
+  uint64_t seek;
+};
+
 struct digest_algo
 {
   const char *name;          /* "sha256": the tool is NAME "sum".  */
@@ -54,14 +67,33 @@ struct digest_algo
   /* For a row whose digest length is a parameter, the shortest and
      longest digests in bytes; both 0 for the others.  */
   size_t min_size, max_size;
+  /* Whether a tagged line always says the length ("BLAKE3-256 (", as
+     uutils' cksum writes it), not only where it is not the longest
+     ("BLAKE2b-256 (" but "BLAKE2b (").  */
+  bool tag_length;
+  /* The BLAKE3 row's mode, or null: the plain hash.  */
+  const struct digest_blake3_mode *blake3_mode;
 };
 
-/* Start CTX for a digest with ALGO.  */
+/* Start CTX for a digest with ALGO.  The BLAKE3 row reads its mode
+   from ALGO: start it through blake3_init_v.  */
+void blake3_init_mode (void *ctx, const struct digest_algo *algo);
 static inline void
 digest_init (const struct digest_algo *algo, void *ctx)
 {
-  algo->init (ctx, algo->digest_size);
+  if (algo->blake3_mode)
+    blake3_init_mode (ctx, algo);
+  else
+    algo->init (ctx, algo->digest_size);
 }
+
+/* Start CTX (DIGEST_MAX_CTX bytes, aligned for max_align_t) for ALGO,
+   the BLAKE3 row or a copy, and return its core, for a caller that
+   hashes the message's subtrees apart (lib/blake3-tree.h); set *SEEK
+   to where its output starts.  */
+struct blake3_ctx;
+const struct blake3_ctx *digest_blake3_start (const struct digest_algo *algo,
+                                              void *ctx, uint64_t *seek);
 
 extern const struct digest_algo digest_algos[];
 extern const size_t digest_algo_count;

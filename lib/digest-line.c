@@ -264,8 +264,10 @@ set_tagged_length (struct digest_line_parser *p,
   if (is_sha3 (base))
     return pick_sha (p, "sha3-", bits ? bits : 512);
   size_t max_bits = 8 * (base->max_size ? base->max_size : base->digest_size);
+  /* A tag without a length: the row's default (BLAKE2b's is its
+     longest; BLAKE3's and SHAKE's, as uutils reads them, are not).  */
   if (bits == 0)
-    bits = max_bits;
+    bits = 8 * base->digest_size;
   if (!(bits <= max_bits && bits % 8 == 0))
     return false;
   p->algo = base;
@@ -280,12 +282,13 @@ set_tagged_length (struct digest_line_parser *p,
 }
 
 /* The length of the word at S that may be a tag: up to a blank, a
-   '-' or a '(', but no more than 8 bytes (the longest tag is 7).  */
+   '-' or a '(', but no more than 9 bytes (the longest tag is 8,
+   "SHAKE128").  */
 static size_t
 tag_word_length (const char *s)
 {
   size_t n = 0;
-  while (n <= 7 && s[n] && s[n] != ' ' && s[n] != '\t' && s[n] != '-'
+  while (n <= 8 && s[n] && s[n] != ' ' && s[n] != '\t' && s[n] != '-'
          && s[n] != '(')
     n++;
   return n;
@@ -519,4 +522,141 @@ digest_line_parse (struct digest_line_parser *p, char *line, size_t len,
       && !(is_stdin && strcmp (*name, "-") == 0) && valid_hex (p, *hex))
     return DIGEST_LINE_PROPER;
   return DIGEST_LINE_IMPROPER;
+}
+
+/* Whether the LEN bytes at S are UTF-8, as Rust's strings must be:
+   no overlong forms, no surrogates, nothing past U+10FFFF.  */
+static bool
+valid_utf8 (const unsigned char *s, size_t len)
+{
+  size_t i = 0;
+  while (i < len)
+    {
+      unsigned char c = s[i];
+      size_t n = c < 0x80 ? 0 : c < 0xc2 ? 9 : c < 0xe0 ? 1 : c < 0xf0 ? 2
+                 : c < 0xf5 ? 3 : 9;
+      if (n == 9 || len - i <= n)
+        return n == 0;
+      unsigned char lo = (c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80);
+      unsigned char hi = (c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf);
+      if (n && (s[i + 1] < lo || hi < s[i + 1]))
+        return false;
+      for (size_t k = 2; k <= n; k++)
+        if ((s[i + k] & 0xc0) != 0x80)
+          return false;
+      i += n + 1;
+    }
+  return true;
+}
+
+/* Decode the 64 lower-case hex digits at HEX into DIGEST.  Return
+   false if one is not such a digit (b3sum reads no upper case).  */
+static bool
+b3sum_hex (const char *hex, uint8_t digest[32])
+{
+  for (int i = 0; i < 64; i++)
+    {
+      char c = hex[i];
+      int v = ('0' <= c && c <= '9' ? c - '0'
+               : 'a' <= c && c <= 'f' ? c - 'a' + 10 : -1);
+      if (v < 0)
+        return false;
+      digest[i / 2] = (uint8_t) (i % 2 ? digest[i / 2] | v : v << 4);
+    }
+  return true;
+}
+
+/* Undo b3sum's escapes (\\\\, \\n and, since its 1.7, \\r) in the LEN bytes
+   at NAME, in place, and NUL-terminate the result.  Return NULL, or
+   b3sum's reason to refuse the name: a bad escape, a NUL byte, or the
+   replacement character of a name that was not UTF-8.  */
+static const char *
+b3sum_name (char *name, size_t len, bool escaped)
+{
+  char *out = name;
+  for (size_t i = 0; i < len; i++)
+    {
+      char c = name[i];
+      if (escaped && c == '\\')
+        {
+          c = ++i == len ? 0 : name[i];
+          if (c != '\\' && c != 'n' && c != 'r')
+            return "Invalid backslash escape";
+          c = c == 'n' ? '\n' : c == 'r' ? '\r' : c;
+        }
+      *out++ = c;
+    }
+  *out = '\0';
+  if (memchr (name, '\0', out - name))
+    return "Null character in path";
+  if (strstr (name, "\xef\xbf\xbd"))
+    return "Unicode replacement character in path";
+  return NULL;
+}
+
+/* See digest-line.h.  */
+enum b3sum_line_kind
+digest_line_parse_b3sum (char *line, size_t len, uint8_t digest[32],
+                         char *shown, char **name, const char **why)
+{
+  if (!valid_utf8 ((const unsigned char *) line, len))
+    return B3SUM_LINE_NOT_UTF8;
+  while (len && line[len - 1] == '\n')
+    len--;
+  line[len] = '\0';
+  *why = NULL;
+  if (len == 0)
+    {
+      *why = "Empty line";
+      return B3SUM_LINE_IMPROPER;
+    }
+  bool escaped = line[0] == '\\';
+  char *s = line + escaped;
+  size_t n = len - escaped;
+  static const char tag[] = "BLAKE3 (";
+  size_t tag_len = sizeof tag - 1;
+  char *hex, *file, *close = NULL;
+  size_t file_len;
+  if (n >= tag_len + 4 && memcmp (s, tag, tag_len) == 0)
+    for (char *p = s + n - 4; s + tag_len <= p; p--)
+      if (memcmp (p, ") = ", 4) == 0)
+        {
+          close = p;
+          break;
+        }
+  if (close)
+    {
+      file = s + tag_len;
+      file_len = close - file;
+      hex = close + 4;
+      if (s + n - hex != 64)
+        *why = "Invalid hash length";
+      else if (file_len == 0)
+        *why = "empty file path";
+    }
+  else
+    {
+      size_t i = 0;
+      while (i < 66 && i < n && (unsigned char) s[i] < 0x80)
+        i++;
+      hex = s;
+      file = s + 66;
+      file_len = n - 66;
+      if (n <= 66)
+        *why = "Short line";
+      else if (i < 66)
+        *why = "Non-ASCII prefix";
+      else if (s[64] != ' ' || s[65] != ' ')
+        *why = "Invalid space";
+    }
+  if (!*why && !b3sum_hex (hex, digest))
+    *why = "Invalid hex";
+  if (*why)
+    return B3SUM_LINE_IMPROPER;
+  shown[0] = '\\';
+  memcpy (shown + escaped, file, file_len);
+  shown[escaped + file_len] = '\0';
+  *name = file;
+  *why = b3sum_name (file, file_len, escaped);
+  return *why ? B3SUM_LINE_IMPROPER : B3SUM_LINE_PROPER;
 }

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "digest-algos.h"
 
 /* What a line of a check file is.  */
@@ -82,5 +83,28 @@ enum digest_line_kind digest_line_parse (struct digest_line_parser *p,
    whatever its length, "SHA3" for the SHA-3 rows.  */
 const char *digest_line_tag (const struct digest_line_parser *p,
                              size_t *len);
+
+/* What digest_line_parse_b3sum found in a line.  */
+enum b3sum_line_kind
+{
+  B3SUM_LINE_PROPER,         /* a digest and a file name */
+  B3SUM_LINE_IMPROPER,       /* refused, for the reason it gives */
+  B3SUM_LINE_NOT_UTF8        /* not UTF-8: b3sum stops reading */
+};
+
+/* Parse a line of a b3sum check file as the BLAKE3 team's b3sum 1.2
+   does ("HEX  NAME", HEX 64 lower-case digits, a leading backslash
+   meaning NAME is escaped with \\ and \n), and as its newer releases
+   also do the tagged form "BLAKE3 (NAME) = HEX" and the escape \r.
+   LINE is LEN bytes, its newline still there, and a NUL after it.
+   For a proper line set DIGEST (32 bytes), SHOWN (LEN + 2 bytes at
+   least: the name as the line writes it, its backslash first, which
+   b3sum's result line shows) and *NAME (unescaped, NUL-terminated,
+   in LINE, which is changed in place).  For an improper one set *WHY
+   to b3sum's words.  */
+enum b3sum_line_kind digest_line_parse_b3sum (char *line, size_t len,
+                                              uint8_t digest[32],
+                                              char *shown, char **name,
+                                              const char **why);
 
 #endif

@@ -271,7 +271,7 @@ static const struct hash_variant blake3_variants[] = {
 struct hash_family_info
 {
   const char *name;
-  const char *algos[5];   /* the digest_algos rows it serves, NULL-ended */
+  const char *algos[7];   /* the digest_algos rows it serves, NULL-ended */
   const struct hash_variant *variants;
   size_t count;
 };
@@ -296,9 +296,10 @@ static const struct hash_family_info families[HASH_FAMILY_COUNT] = {
                   COUNTOF (sysv_variants) },
   [HASH_BLAKE2B] = { "blake2b", { "blake2b" }, blake2b_variants,
                      COUNTOF (blake2b_variants) },
-  [HASH_SHA3] = { "sha3", { "sha3-224", "sha3-256", "sha3-384", "sha3-512" },
+  [HASH_SHA3] = { "sha3", { "sha3-224", "sha3-256", "sha3-384", "sha3-512",
+                           "shake128", "shake256" },
                   sha3_variants, COUNTOF (sha3_variants) },
-  [HASH_BLAKE3] = { "blake3", { NULL }, blake3_variants,
+  [HASH_BLAKE3] = { "blake3", { "blake3" }, blake3_variants,
                     COUNTOF (blake3_variants) },
 };
 

@@ -45,7 +45,7 @@ enum hash_family
   HASH_SYSV,
   HASH_BLAKE2B,
   HASH_SHA3,
-  HASH_BLAKE3,               /* no digest_algos row yet */
+  HASH_BLAKE3,
   HASH_FAMILY_COUNT
 };
 

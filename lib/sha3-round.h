@@ -85,7 +85,8 @@ sha3_rol (uint64_t x, unsigned int n)
 /* The body of a sha3_blocks_fn with parameters STATE, P, NBLOCKS and
    RATE: the state lives in the 25 variables aXY (and eXY within the
    rounds) from the first block to the last.  Every rate is at least
-   9 lanes; the larger ones add 4, 4 and 1 lanes in turn.  */
+   9 lanes; the larger ones add 4, 4, 1 and (SHAKE128's) 3 lanes in
+   turn.  */
 #define SHA3_BLOCKS_BODY                                                \
   SHA3_LANES (SHA3_GET, state);                                         \
   for (; nblocks != 0; nblocks--, p += rate)                            \
@@ -105,6 +106,11 @@ sha3_rol (uint64_t x, unsigned int n)
         }                                                               \
       if (rate > SHA3_256_BLOCK_SIZE)                                   \
         SHA3_XOR (p, 17, a23);                                          \
+      if (rate > SHA3_224_BLOCK_SIZE)                                   \
+        {                                                               \
+          SHA3_XOR (p, 18, a33); SHA3_XOR (p, 19, a43);                 \
+          SHA3_XOR (p, 20, a04);                                        \
+        }                                                               \
       for (int r_ = 0; r_ < 24; r_ += 2)                                \
         {                                                               \
           uint64_t e00, e10, e20, e30, e40, e01, e11, e21, e31, e41;    \

@@ -1,5 +1,5 @@
-/* sha3.c -- SHA-3 (FIPS 202): the portable Keccak-f[1600] absorbing
-   function, and the init/update/final glue over hash-impl.  */
+/* sha3.c -- SHA-3 and SHAKE (FIPS 202): the portable Keccak-f[1600]
+   absorbing function, and the init/update/final glue over hash-impl.  */
 
 #include "sha3.h"
 
@@ -49,6 +49,17 @@ sha3_init (struct sha3_ctx *ctx, size_t digest_size)
   ctx->digest_size = digest_size;
   ctx->rate = SHA3_STATE_SIZE - 2 * digest_size;
   ctx->fill = 0;
+  ctx->domain = 0x06;
+}
+
+/* Start CTX on a new message for SHAKE128 or SHAKE256 (LEVEL 128 or
+   256) with an output of DIGEST_SIZE bytes, any number.  */
+void
+shake_init (struct sha3_ctx *ctx, unsigned int level, size_t digest_size)
+{
+  sha3_init (ctx, level / 8);
+  ctx->digest_size = digest_size;
+  ctx->domain = 0x1f;
 }
 
 /* XOR the LEN bytes at P into the state of CTX from byte FILL on, and
@@ -93,21 +104,32 @@ sha3_update (struct sha3_ctx *ctx, const void *data, size_t len)
   sha3_xor_bytes (ctx, p, len);
 }
 
-/* Pad the message in CTX (FIPS 202 B.2: the SHA-3 domain bits 01,
-   then pad10*1, as the bytes 0x06 ... 0x80, or 0x86 alone), apply the
-   last permutation, and store the digest at OUT: the first
-   digest_size bytes of the state, as all are less than the rate.
-   CTX must be initialised again before reuse.  */
+/* Pad the message in CTX (FIPS 202 B.2: the domain bits, 01 for
+   SHA-3 and 1111 for SHAKE, then pad10*1: the bytes 0x06 or 0x1f, any
+   zeros, and 0x80, the first and last merged in one byte when the
+   block has room for one byte only), apply the last permutation, and
+   store the digest at OUT: digest_size bytes squeezed from the state,
+   a rate's worth per permutation (one permutation for every SHA-3
+   digest, as all are shorter than the rate).  CTX must be initialised
+   again before reuse.  */
 void
 sha3_final (struct sha3_ctx *ctx, uint8_t *out)
 {
   size_t last = ctx->rate - 1;
+  uint64_t domain = ctx->domain;
 
-  ctx->state[ctx->fill / 8] ^= UINT64_C (0x06) << (8 * (ctx->fill % 8));
+  ctx->state[ctx->fill / 8] ^= domain << (8 * (ctx->fill % 8));
   ctx->state[last / 8] ^= UINT64_C (0x80) << (8 * (last % 8));
   ctx->blocks (ctx->state, sha3_zero_block, 1, ctx->rate);
-  for (size_t i = 0; i < ctx->digest_size; i++)
-    out[i] = (uint8_t) (ctx->state[i / 8] >> (8 * (i % 8)));
+  for (size_t i = 0, j = 0; i < ctx->digest_size; i++, j++)
+    {
+      if (j == ctx->rate)
+        {
+          ctx->blocks (ctx->state, sha3_zero_block, 1, ctx->rate);
+          j = 0;
+        }
+      out[i] = (uint8_t) (ctx->state[j / 8] >> (8 * (j % 8)));
+    }
 }
 
 /* Store at OUT the DIGEST_SIZE-byte SHA-3 digest (28, 32, 48 or 64)

@@ -4,7 +4,8 @@
 
    Owns: the count of bytes hashed and not yet shown, which any thread
    adds to.  Calls: open, openat, close, lib/digest-stream.h,
-   src/digest-pool.h, src/cp-progress.h; error () for the failures of
+   src/digest-pool.h, src/digest-b3threads.h (b3sum's threads for one
+   file), src/cp-progress.h; error () for the failures of
    the files, nothing else that prints.  */
 
 #include <config.h>
@@ -18,29 +19,34 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "digest-b3threads.h"
 #include "digest-pool.h"
+#include "i18n.h"
 #include "open-long.h"
 
 /* The end of hashing the file NAME in RUN: ERR is 0 or the errno of its
    failure, AT_OPEN whether open failed.  Return true if all is well.
    Otherwise report the failure and return false, except that with
    --ignore-missing a file that does not exist sets *MISSING and
-   returns true without a word.  */
+   returns true without a word.  Keep ERR in RUN's last_err; with
+   errors_in_lines, say nothing (b3sum --check says it in the line).  */
 bool
-file_outcome (const struct digest_run *run, const char *name, int err,
+file_outcome (struct digest_run *run, const char *name, int err,
               bool at_open, bool *missing)
 {
   *missing = at_open && run->opts.ignore_missing && err == ENOENT;
+  run->last_err = err;
   if (err == 0 || *missing)
     return true;
-  error (0, err, "%s", quotef (name));
+  if (!run->errors_in_lines)
+    error (0, err, "%s", quotef (name));
   return false;
 }
 
 /* The end of reading the file NAME of RUN from FD: R is 0, or -1 with errno
    set.  Close FD if CLOSE_FD.  Return as file_outcome.  */
 static bool
-read_outcome (const struct digest_run *run, const char *name, int r,
+read_outcome (struct digest_run *run, const char *name, int r,
               int fd, bool close_fd, bool *missing)
 {
   int err = r == 0 ? 0 : errno;
@@ -123,12 +129,21 @@ digest_file (struct digest_run *run, const char *name,
              bool *missing)
 {
   bool is_stdin = strcmp (name, "-") == 0;
+  /* b3sum --keyed: standard input gave the key.  */
+  if (is_stdin && run->opts.blake3_mode.key)
+    {
+      error (0, 0, B_("%s: Cannot open `-` in keyed mode"), name);
+      return false;
+    }
   int fd = (is_stdin ? STDIN_FILENO
             : long_name ? open_long (name, O_RDONLY | O_NOCTTY)
             : open (name, O_RDONLY | O_NOCTTY));
   run->have_read_stdin |= is_stdin;
   if (fd < 0)
     return file_outcome (run, name, errno, true, missing);
+  if (is_b3sum && !is_stdin
+      && b3sum_hash_threads (a, fd, run->opts.file_threads, digest) == 1)
+    return read_outcome (run, name, 0, fd, true, missing);
   return read_outcome (run, name,
                        digest_fd_buf (a, fd, digest, &run->iobuf), fd,
                        !is_stdin, missing);

@@ -15,7 +15,7 @@
    well.  Otherwise report the failure and return false, except that
    with --ignore-missing a file that does not exist sets *MISSING and
    returns true without a word.  */
-bool file_outcome (const struct digest_run *run, const char *name, int err,
+bool file_outcome (struct digest_run *run, const char *name, int err,
                    bool at_open, bool *missing);
 
 /* Hash with RUN's algorithm into DIGEST the file that the walk of -r

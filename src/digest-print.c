@@ -171,12 +171,14 @@ end_line (bool newline)
 
 /* Write the tag of ALGO's lines to stdout: its bsd_tag, with the
    length in bits after it where that is a parameter and not the
-   longest ("BLAKE2b-256").  */
+   longest ("BLAKE2b-256"), or always for a row that says so
+   ("BLAKE3-256").  */
 static void
 print_tag (const struct digest_algo *algo)
 {
   fputs (algo->bsd_tag, stdout);
-  if (algo->max_size && algo->digest_size < algo->max_size)
+  if (algo->max_size
+      && (algo->digest_size < algo->max_size || algo->tag_length))
     printf ("-%zu", 8 * algo->digest_size);
 }
 
@@ -221,6 +223,91 @@ print_checksum_line (const struct digest_opts *opts, const char *name,
   end_line (opts->line_delim == '\n' || strchr (name, '\n'));
 }
 
+/* Write NAME to stdout as b3sum writes a name (Rust's lossy
+   conversion): each maximal piece of it that is not UTF-8 as the
+   replacement character U+FFFD; with ESCAPE, backslash and newline as
+   \\ and \n (b3sum 1.2 leaves carriage returns alone).  */
+static void
+print_b3sum_name (const char *name, bool escape)
+{
+  const unsigned char *p = (const unsigned char *) name;
+  while (*p)
+    {
+      unsigned char c = *p;
+      size_t n = c < 0x80 ? 0 : c < 0xc2 ? 9 : c < 0xe0 ? 1 : c < 0xf0 ? 2
+                 : c < 0xf5 ? 3 : 9;
+      size_t ok = 0;
+      if (n != 9)
+        {
+          unsigned char lo = (c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80);
+          unsigned char hi = (c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf);
+          /* The continuation bytes that fit, up to N.  */
+          while (ok < n && (ok ? (p[ok + 1] & 0xc0) == 0x80
+                            : lo <= p[1] && p[1] <= hi))
+            ok++;
+        }
+      if (n == 9 || ok < n)
+        {
+          fputs ("\xef\xbf\xbd", stdout);
+          p += 1 + ok;
+        }
+      else if (escape && c == '\\')
+        fputs ("\\\\", stdout), p++;
+      else if (escape && c == '\n')
+        fputs ("\\n", stdout), p++;
+      else
+        {
+          fwrite (p, 1, n + 1, stdout);
+          p += n + 1;
+        }
+    }
+}
+
+/* Print b3sum's line for the file NAME whose digest is DIGEST:
+   "HEX  NAME", or with --tag "BLAKE3 (NAME) = HEX" (whatever the
+   length), with --no-names HEX alone, with --raw the bytes alone; a
+   name holding a backslash or newline escaped, the line starting with
+   a backslash.  OPTS: the run's options.  */
+static void
+print_b3sum_line (const struct digest_opts *opts, const char *name,
+                  const uint8_t *digest)
+{
+  size_t n = opts->algo->digest_size;
+  if (opts->raw_digest)
+    {
+      fwrite (digest, 1, n, stdout);
+      return;
+    }
+  bool escape = (!opts->no_names && opts->line_delim == '\n'
+                 && strpbrk (name, "\\\n"));
+  if (escape)
+    putchar ('\\');
+  if (opts->prefix_tag && !opts->no_names)
+    {
+      fputs ("BLAKE3 (", stdout);
+      print_b3sum_name (name, escape);
+      fputs (") = ", stdout);
+    }
+  print_hex (opts, digest, n);
+  if (!opts->prefix_tag && !opts->no_names)
+    {
+      fputs ("  ", stdout);
+      print_b3sum_name (name, escape);
+    }
+  putchar (opts->line_delim);
+  end_line (opts->line_delim == '\n' || strchr (name, '\n'));
+}
+
+/* Print b3sum --check's result line for a check line that wrote its
+   name as SHOWN: "SHOWN: WHAT", SHOWN as it is.  */
+void
+print_b3sum_check_result (const char *shown, const char *what)
+{
+  fputs (shown, stdout);
+  printf (": %s\n", what);
+  end_line (true);
+}
+
 /* Print the line for the file NAME whose digest is DIGEST, in GNU or
    (with --tag) BSD form; with --raw, the digest's bytes alone.  OPTS:
    the run's options.  */
@@ -229,6 +316,11 @@ print_sum_line (const struct digest_opts *opts, const char *name,
                 const uint8_t *digest)
 {
   size_t n = opts->algo->digest_size;
+  if (is_b3sum)
+    {
+      print_b3sum_line (opts, name, digest);
+      return;
+    }
   if (opts->algo->form != DIGEST_FORM_HEX)
     n -= DIGEST_LENGTH_SIZE;
   if (opts->raw_digest)

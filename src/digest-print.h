@@ -32,6 +32,10 @@ void print_sum_line (const struct digest_opts *opts, const char *name,
 void print_check_result (const struct digest_opts *opts, const char *name,
                          const char *what);
 
+/* Print b3sum --check's result "SHOWN: WHAT", SHOWN being the name as
+   the check line writes it (its escapes, its leading backslash).  */
+void print_b3sum_check_result (const char *shown, const char *what);
+
 /* Report the failure F of the walk.  Return false.  */
 bool report_walk_failure (const struct walk_item *f);
 

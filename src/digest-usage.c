@@ -180,7 +180,9 @@ Mandatory arguments to long options are mandatory for short options too.\n\
   fputs (length_help, stdout);
   fputs ("\
                           (for sha2 and sha3: 224, 256, 384 or 512;\n\
-                          with --check, each line's by default)\n\
+                          with --check, each line's by default; for\n\
+                          blake3, shake128 and shake256: up to 4096,\n\
+                          by default 256, 256 and 512)\n\
 ", stdout);
   fputs (recursive_help, stdout);
   fputs ("\
@@ -206,6 +208,9 @@ DIGEST determines the digest algorithm and default output format:\n\
   sha3      (only available through cksum)\n\
   blake2b   (equivalent to b2sum)\n\
   sm3       (only available through cksum)\n\
+  blake3    (equivalent to b3sum, whose --length is in bytes)\n\
+  shake128  (only available through cksum)\n\
+  shake256  (only available through cksum)\n\
 \n\
 DIGEST may also be sha224, sha256, sha384 or sha512, as in GNU's cksum\n\
 (sha2 with that --length), or, Brisk's own, md2 or md4 (equivalent to\n\
@@ -213,6 +218,55 @@ md2sum, md4sum).\n\
 \n\
 When checking, the input should be a former output of this program,\n\
 or equivalent standalone program.\n\
+", stdout);
+}
+
+/* b3sum's --help: the BLAKE3 team's options, then Brisk's.  */
+static void
+usage_b3sum (void)
+{
+  fputs ("\
+Print or check BLAKE3 checksums, as the BLAKE3 team's b3sum does.\n\
+\n\
+With no FILE, or when FILE is -, read standard input.\n\
+\n\
+Mandatory arguments to long options are mandatory for short options too.\n\
+  -c, --check           read BLAKE3 sums from the FILEs and check them\n\
+      --derive-key=CONTEXT  use the key derivation mode, with the context\n\
+                          string CONTEXT; not with --keyed\n\
+      --keyed           use the keyed mode; the key is read from standard\n\
+                          input, and must be exactly 32 raw bytes\n\
+  -l, --length=LEN      the number of output bytes, before hex encoding\n\
+                          (default 32, at most 512)\n\
+      --no-mmap         read files rather than map them; this also hashes\n\
+                          each file on one thread\n\
+      --no-names        omit file names in the output\n\
+      --num-threads=NUM  hash a regular file of 1 MiB or more on NUM\n\
+                          threads (default 1; 0: one per CPU); -j is the\n\
+                          number of files hashed at a time, each then on\n\
+                          one thread\n\
+      --quiet           with --check, don't print OK for each verified file\n\
+      --raw             write the raw output bytes, not hex; implies\n\
+                          --no-names, and takes one FILE only\n\
+      --seek=SEEK       the starting output byte offset, before hex encoding\n\
+      --tag             output BSD-style checksums: BLAKE3 (FILE) = HASH\n\
+", stdout);
+  fputs (progress_help, stdout);
+  fputs (threads_help, stdout);
+  fputs (recursive_help, stdout);
+  fputs ("\
+  -z, --zero            end each output line with NUL, not newline,\n\
+                          and disable file name escaping\n\
+      --audit=DIR       with --check, then walk DIR as -r does, and report\n\
+                          each regular file that no line lists as NEW\n\
+      --debug           print which hash implementation is used, to stderr\n\
+  -h, --help            display this help and exit\n\
+  -V, --version         output version information and exit\n\
+\n\
+The output and the check lines are b3sum's: \"HASH  FILE\"; a file name that\n\
+holds a backslash or newline is escaped (\\\\, \\n) and its line starts with\n\
+a backslash; bytes of a name that are not UTF-8 are written as U+FFFD, and\n\
+such a line is refused by --check, as b3sum refuses it.\n\
 ", stdout);
 }
 
@@ -288,6 +342,8 @@ usage (int status, const struct digest_algo *algo)
     usage_cksum ();
   else if (is_sum)
     usage_sum ();
+  else if (is_b3sum)
+    usage_b3sum ();
   else
     usage_digest (algo);
   usage_brisk ();

@@ -34,6 +34,7 @@
 #include "closeout.h"
 #include "digest.h"
 #include "digest-audit.h"
+#include "digest-b3sum.h"
 #include "digest-check.h"
 #include "digest-choose.h"
 #include "digest-file.h"
@@ -93,7 +94,13 @@ enum
   DEBUG_OPTION,
   AUDIT_OPTION,
   HELP_OPTION,
-  VERSION_OPTION
+  VERSION_OPTION,
+  NO_NAMES_OPTION,
+  KEYED_OPTION,
+  DERIVE_KEY_OPTION,
+  NUM_THREADS_OPTION,
+  NO_MMAP_OPTION,
+  SEEK_OPTION
 };
 
 /* The last options of both tables below: Brisk's own (-j, -g, the
@@ -150,6 +157,24 @@ static struct option const cksum_long_options[] = {
   BRISK_OPTIONS
 };
 
+/* b3sum's: the BLAKE3 team's b3sum 1.8 (-l in bytes, --seek, --tag),
+   with -h and -V, then --audit and Brisk's.  */
+static struct option const b3sum_long_options[] = {
+  { "check", no_argument, NULL, 'c' },
+  { "quiet", no_argument, NULL, QUIET_OPTION },
+  { "length", required_argument, NULL, 'l' },
+  { "seek", required_argument, NULL, SEEK_OPTION },
+  { "no-names", no_argument, NULL, NO_NAMES_OPTION },
+  { "raw", no_argument, NULL, RAW_OPTION },
+  { "tag", no_argument, NULL, TAG_OPTION },
+  { "keyed", no_argument, NULL, KEYED_OPTION },
+  { "derive-key", required_argument, NULL, DERIVE_KEY_OPTION },
+  { "num-threads", required_argument, NULL, NUM_THREADS_OPTION },
+  { "no-mmap", no_argument, NULL, NO_MMAP_OPTION },
+  { "audit", required_argument, NULL, AUDIT_OPTION },
+  BRISK_OPTIONS
+};
+
 /* sum's.  */
 static struct option const sum_long_options[] = {
   { "sysv", no_argument, NULL, 's' },
@@ -159,11 +184,13 @@ static struct option const sum_long_options[] = {
 };
 
 /* cksum -a's arguments, in GNU's order, each the name of its row but
-   "sha2" and "sha3", which name a family whose member -l chooses.  md2
-   and md4 are Brisk's own.  */
+   "sha2" and "sha3", which name a family whose member -l chooses; then
+   uutils' blake3, shake128 and shake256.  md2 and md4 are Brisk's
+   own.  */
 static char const *const algorithm_args[] = {
   "bsd", "sysv", "crc", "crc32b", "md5", "sha1", "sha224", "sha256",
-  "sha384", "sha512", "sha2", "sha3", "blake2b", "sm3", "md2", "md4", NULL
+  "sha384", "sha512", "sha2", "sha3", "blake2b", "sm3", "blake3",
+  "shake128", "shake256", "md2", "md4", NULL
 };
 
 /* Print the checksum line of the file NAME of RUN.  Return true on
@@ -454,14 +481,18 @@ static bool
 parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
 {
   const char *shortopts = (is_cksum ? "a:bcgj:l:rtwxzHLP" : is_sum ? "rs"
+                           : is_b3sum ? "cghj:l:rxzHLPV"
                            : opts->algo->max_size ? "bcgj:l:rtwxzHLP"
                            : "bcgj:rtwxzHLP");
   const struct option *longopts = (is_cksum ? cksum_long_options
                                    : is_sum ? sum_long_options
+                                   : is_b3sum ? b3sum_long_options
                                    : opts->algo->max_size ? long_options
                                    : long_options + 1);
   const char *algo_name = NULL;
   const char *length = NULL;
+  const char *seek = NULL;
+  bool keyed = false;
   uintmax_t bits = 0;
   bool do_check = false;
   bool tag_given = false;
@@ -487,7 +518,8 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
         break;
       case 'l':
         length = optarg;
-        bits = length_arg (optarg);
+        if (!is_b3sum)
+          bits = length_arg (optarg);
         break;
       case 'r':
         if (is_sum)
@@ -556,14 +588,40 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
       case AUDIT_OPTION:
         opts->audit_dir = optarg;
         break;
+      case NO_NAMES_OPTION:
+        opts->no_names = true;
+        break;
+      case KEYED_OPTION:
+        keyed = true;
+        break;
+      case DERIVE_KEY_OPTION:
+        opts->blake3_mode.context = optarg;
+        break;
+      case NUM_THREADS_OPTION:
+        opts->file_threads = threads_arg (optarg, oi, longopts);
+        break;
+      case NO_MMAP_OPTION:
+        opts->no_mmap = true;
+        break;
+      case SEEK_OPTION:
+        seek = optarg;
+        break;
+      case 'h':
       case HELP_OPTION:
         usage (EXIT_SUCCESS, opts->algo);
+      case 'V':
       case VERSION_OPTION:
         print_version (DIGEST_PROGRAM);
         exit (EXIT_SUCCESS);
       default:
         usage (EXIT_FAILURE, opts->algo);
       }
+  if (is_b3sum)
+    {
+      b3sum_options (opts, do_check, length, seek, keyed);
+      validate_options (opts, do_check, tag_given);
+      return do_check;
+    }
   choose_algorithm (opts, algo_name, length, bits, do_check);
   if (do_check && opts->algorithm_specified
       && opts->algo->form != DIGEST_FORM_HEX)
@@ -676,8 +734,14 @@ main (int argc, char **argv)
   run.opts.have_operands = optind < argc;
   if (run.opts.raw_digest
       && (1 < argc - optind || (run.opts.recursive && run.opts.have_operands)))
-    error (EXIT_FAILURE, 0,
-           B_("the --raw option is not supported with multiple files"));
+    {
+      if (is_b3sum)
+        b3sum_fatal ("Only one filename can be provided when using --raw");
+      error (EXIT_FAILURE, 0,
+             B_("the --raw option is not supported with multiple files"));
+    }
+  if (is_b3sum)
+    b3sum_start (&run, do_check, argv + optind);
   run.walk.follow = run.opts.follow;
   run.walk.one_file_system = run.opts.one_file_system;
 

@@ -33,12 +33,17 @@
 #ifndef DIGEST_SUM
 # define DIGEST_SUM 0
 #endif
+#ifndef DIGEST_B3SUM
+# define DIGEST_B3SUM 0
+#endif
 
 /* Which of the tools' option sets this one has: cksum's (-a, --untagged,
    tagged lines by default), sum's (-r, -s and nothing else), or the
    *sum tools' (b2sum's adds -l).  */
 static bool const is_cksum = DIGEST_CKSUM;
 static bool const is_sum = DIGEST_SUM;
+/* b3sum: the BLAKE3 team's options and formats (src/digest-b3sum.c).  */
+static bool const is_b3sum = DIGEST_B3SUM;
 
 /* Each diagnostic erases the progress display first and writes out
    the lines waiting above it, when they share its terminal.  (The
@@ -107,6 +112,17 @@ struct digest_opts
   /* --audit=DIR: after the check files, the regular files under
      AUDIT_DIR that no check line lists are reported as new.  */
   const char *audit_dir;
+
+  /* b3sum: --no-names; the mode of --keyed, --derive-key and --seek,
+     which the algorithm's row points to; the key read for --keyed;
+     --num-threads, the threads that hash one large file (0: one per
+     CPU), and --no-mmap, which reads files with one thread as b3sum's
+     does.  */
+  bool no_names;
+  bool no_mmap;
+  struct digest_blake3_mode blake3_mode;
+  uint8_t key[32];
+  size_t file_threads;
 };
 
 /* One run of a tool: its options, and what main starts from them for
@@ -135,6 +151,11 @@ struct digest_run
 
   /* --audit: the names the check lines listed.  */
   struct digest_audit *audit;
+
+  /* b3sum --check: the failure of the last file hashed is said in its
+     result line, not on stderr; LAST_ERR is its errno.  */
+  bool errors_in_lines;
+  int last_err;
 };
 
 #endif

@@ -12,7 +12,8 @@ digest_cppflags = $(AM_CPPFLAGS) -DDIGEST_NAME=
 # algorithm (-a, -l) and its implementation (--debug); src/digest-pool.c: the
 # worker threads of -j/--threads; src/digest-walk.c: the tree walk of
 # -r/--recursive and --audit; src/digest-audit.c: the names the check
-# lines list, for --audit; src/cp-progress.c: cp's -g display and
+# lines list, for --audit; src/digest-b3sum.c: b3sum's options;
+# src/cp-progress.c: cp's -g display and
 # SIGUSR1 line, the digest tools' too.
 digest_sources = src/digest.c src/digest.h src/digest-usage.c \
   src/digest-usage.h src/digest-file.c src/digest-file.h \
@@ -20,6 +21,8 @@ digest_sources = src/digest.c src/digest.h src/digest-usage.c \
   src/digest-check.h src/digest-choose.c src/digest-choose.h \
   src/digest-pool.c src/digest-pool.h \
   src/digest-walk.c src/digest-walk.h src/digest-audit.c src/digest-audit.h \
+  src/digest-b3sum.c src/digest-b3sum.h src/digest-b3threads.c \
+  src/digest-b3threads.h \
   src/cp-progress.c src/cp-progress.h
 LDADD = src/libcli.a lib/libbrisk.la gl/lib/libgnu.a $(LIB_CLOCK_GETTIME) \
   $(LIBINTL)
@@ -63,6 +66,13 @@ src_cksum_CPPFLAGS = $(digest_cppflags)'"crc"' \
 src_sum_SOURCES = $(digest_sources)
 src_sum_CPPFLAGS = $(digest_cppflags)'"bsd"' \
   -DDIGEST_PROGRAM='"sum"' -DDIGEST_SUM=1
+
+# b3sum: the BLAKE3 row, with the BLAKE3 team's b3sum's options and
+# formats (src/digest-b3sum.c).
+bin_PROGRAMS += src/b3sum
+src_b3sum_SOURCES = $(digest_sources)
+src_b3sum_CPPFLAGS = $(digest_cppflags)'"blake3"' \
+  -DDIGEST_PROGRAM='"b3sum"' -DDIGEST_B3SUM=1
 
 bin_PROGRAMS += src/cat
 src_cat_SOURCES = src/cat.c

@@ -2,6 +2,7 @@
 
 include tests/sum/list.mk
 include tests/cksum/list.mk
+include tests/b3sum/list.mk
 include tests/cat/list.mk
 include tests/tee/list.mk
 include tests/diff/list.mk
@@ -102,6 +103,9 @@ EXTRA_DIST += tests/init.sh tests/requote-check.pl $(SUM_TESTS) tests/data tests
 
 TESTS += $(CKSUM_TESTS)
 EXTRA_DIST += $(CKSUM_TESTS) tests/cksum/list.mk
+
+TESTS += $(B3SUM_TESTS)
+EXTRA_DIST += $(B3SUM_TESTS) tests/b3sum/list.mk
 
 TESTS += $(CAT_TESTS)
 EXTRA_DIST += $(CAT_TESTS) tests/cat/list.mk tests/cat/corpus.sh \

@@ -10,4 +10,5 @@ CKSUM_TESTS = \
   tests/cksum/options-newer.sh \
   tests/cksum/output.sh \
   tests/cksum/same-path.sh \
-  tests/cksum/threads.sh
+  tests/cksum/threads.sh \
+  tests/cksum/xof.sh

@@ -1,0 +1,19 @@
+/* digest-b3threads.h -- b3sum's hashing of one large regular file on
+   several threads, as the BLAKE3 team's b3sum does by default.  */
+
+#ifndef BRISK_DIGEST_B3THREADS_H
+#define BRISK_DIGEST_B3THREADS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "digest-algos.h"
+
+/* Hash the file open on FD (at its start) with A, the BLAKE3 row or a
+   copy, on THREADS threads into DIGEST.  Return 1 if done; 0 if the
+   caller is to read the file itself: fewer than 2 threads, a file that
+   is not regular or is small, or one that cannot be mapped.  */
+int b3sum_hash_threads (const struct digest_algo *a, int fd, size_t threads,
+                        uint8_t *digest);
+
+#endif
