@@ -440,7 +440,7 @@ md_tr_ ()
 # and of Brisk: the list of -a's valid arguments is GNU 9.11's (9.1
 # lacked crc32b, sha2 and sha3), then Brisk's own (brisk_algos_); the
 # refusal of -c with a legacy checksum names crc32b (9.6).
-brisk_algos_='md2 md4'
+brisk_algos_='blake3 shake128 shake256 md2 md4'
 newer_err_perl_='my @valid = (qw(bsd sysv crc crc32b md5 sha1 sha224 sha256 sha384
                  sha512 sha2 sha3 blake2b sm3), split (" ", shift));
 binmode STDIN;
