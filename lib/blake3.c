@@ -462,6 +462,68 @@ blake3_update (struct blake3_ctx *ctx, const void *data, size_t len)
     }
 }
 
+/* Store at OUT the chaining value of the subtree of the N whole chunks
+   at DATA (any alignment; N a power of two) whose first chunk has the
+   index CHUNK_INDEX (a multiple of N), in a hash with the key and mode
+   of CTX (see blake3.h): subtrees of up to BLAKE3_MAX_SUBTREE chunks,
+   merged by a stack of their values as update's is, by the bits of
+   their count.  CTX is not changed: threads may share it.  */
+void
+blake3_subtree_cv (const struct blake3_ctx *ctx, const void *data,
+                   uint64_t chunk_index, uint64_t n,
+                   uint8_t out[BLAKE3_OUT_LEN])
+{
+  const uint8_t *p = data;
+  size_t w = n < BLAKE3_MAX_SUBTREE ? n : BLAKE3_MAX_SUBTREE;
+  uint8_t stack[BLAKE3_MAX_DEPTH * BLAKE3_OUT_LEN];
+  size_t depth = 0;
+
+  for (uint64_t done = 0; done < n; done += w, p += w * BLAKE3_CHUNK_LEN)
+    {
+      subtree_cv (ctx, p, w, chunk_index + done, stack + depth *
+                  BLAKE3_OUT_LEN);
+      depth++;
+      /* Each trailing zero of the count of pieces pushed completes a
+         pair on the stack.  */
+      for (uint64_t k = (done + w) / w; k % 2 == 0; k /= 2)
+        {
+          uint8_t *pair = stack + (depth - 2) * BLAKE3_OUT_LEN;
+          const uint8_t *inputs[1] = { pair };
+          uint8_t cv[BLAKE3_OUT_LEN];
+          ctx->many (inputs, 1, 1, ctx->key, 0, false,
+                     ctx->flags | BLAKE3_PARENT, 0, 0, cv);
+          memcpy (pair, cv, BLAKE3_OUT_LEN);
+          depth--;
+        }
+    }
+  memcpy (out, stack, BLAKE3_OUT_LEN);
+}
+
+/* Add to CTX the subtree of N chunks (a power of two) whose chaining
+   value CV blake3_subtree_cv gave, as if its chunks had been hashed
+   by blake3_update: CTX must be at a chunk boundary whose chunk index
+   is a multiple of N, and more input must follow.  */
+void
+blake3_push_subtree (struct blake3_ctx *ctx,
+                     const uint8_t cv[BLAKE3_OUT_LEN], uint64_t n)
+{
+  struct blake3_chunk *c = &ctx->chunk;
+  uint64_t counter = c->counter;
+
+  if (chunk_len (c) == BLAKE3_CHUNK_LEN)
+    {
+      /* A full chunk held back: more input follows it.  */
+      struct blake3_output o;
+      uint8_t chunk_cv[BLAKE3_OUT_LEN];
+      chunk_output (c, ctx->flags, &o);
+      output_cv (&o, chunk_cv);
+      push_cv (ctx, chunk_cv, counter);
+      counter++;
+    }
+  push_cv (ctx, cv, counter);
+  chunk_reset (c, ctx->key, counter + n);
+}
+
 /* Store at OUT the LEN output bytes of the message hashed so far in
    CTX that start at byte SEEK of its output (any LEN, any SEEK).  CTX
    is not changed: update may go on after it.  */
