@@ -10,7 +10,8 @@
    chunks, the same equalities of update splits with no vector: a
    one-call digest is the reference, and so it is for the same messages
    and those of the other lengths up to MAX_LEN hashed partly through
-   subtrees (blake3_subtree_cv, blake3_push_subtree) cut at random.
+   subtrees (blake3_subtree_cv, blake3_push_subtree) cut at random,
+   and a few of about 1 MiB, through subtrees of up to 512 chunks.
    Also: final leaves the context
    as it was, so that update may go on.  The random data come from a
    fixed seed that BLAKE3_SEED overrides.  Exits 1 on a failure, 99 on
@@ -31,7 +32,9 @@ enum
 {
   MAX_LEN = 102400,           /* the longest vector's message */
   SPLITS = 4,                 /* random splits per message */
-  BOUNDARY_CHUNKS = 72        /* lengths k * 1024 + -1, 0, 1 up to k */
+  BOUNDARY_CHUNKS = 72,       /* lengths k * 1024 + -1, 0, 1 up to k */
+  /* Messages hashed through subtrees wider than BLAKE3_MAX_SUBTREE.  */
+  BIG_LEN = (1 << 20) + 4096
 };
 
 #define DEFAULT_SEED UINT64_C (20261205)
@@ -276,13 +279,16 @@ check_variant (const char *v, const uint8_t *vector_msg,
           check_subtrees (v, random_msg, len, mode);
           check_subtrees (v, random_msg, MAX_LEN - len, mode);
         }
+  for (int i = 0; i < 6; i++)
+    check_subtrees (v, random_msg, BIG_LEN - rnd_upto (&rng, 8192),
+                    (enum mode) (i % 3));
   printf ("blake3/%s: %s\n", v, failures == before ? "ok" : "FAILED");
 }
 
 int
 main (void)
 {
-  static uint8_t vector_msg[MAX_LEN], random_msg[MAX_LEN];
+  static uint8_t vector_msg[MAX_LEN], random_msg[BIG_LEN];
   uint64_t seed = test_seed ("BLAKE3_SEED", DEFAULT_SEED);
   size_t count;
 
@@ -290,7 +296,7 @@ main (void)
   rng = seed;
   for (size_t i = 0; i < MAX_LEN; i++)
     vector_msg[i] = (uint8_t) (i % 251);
-  rnd_fill (&rng, random_msg, MAX_LEN);
+  rnd_fill (&rng, random_msg, BIG_LEN);
 
   const struct hash_variant *v = hash_impl_list (HASH_BLAKE3, &count);
   for (size_t i = 0; i < count; i++)
