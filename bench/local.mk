@@ -10,6 +10,13 @@ bench_hashspeed_LDADD = lib/libbrisk.la gl/lib/libgnu.a \
   $(LIB_CLOCK_GETTIME)
 CLEANFILES += bench/hashspeed$(EXEEXT)
 
+# The BLAKE3 core's variants, in process and on one file.
+EXTRA_PROGRAMS += bench/b3speed
+bench_b3speed_SOURCES = bench/b3speed.c bench/cpu-time.h
+bench_b3speed_LDADD = lib/libbrisk.la gl/lib/libgnu.a \
+  $(LIB_CLOCK_GETTIME)
+CLEANFILES += bench/b3speed$(EXEEXT)
+
 # The multi-lane SHA cores against their single-stream variants.
 EXTRA_PROGRAMS += bench/lanespeed
 bench_lanespeed_SOURCES = bench/lanespeed.c bench/cpu-time.h

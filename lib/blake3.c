@@ -294,6 +294,25 @@ count_ones (uint64_t x)
   return n;
 }
 
+/* Merge the *LEN chaining values at STACK, of the hash CTX, down to
+   KEEP values, pair by pair from the top.  None of the parents that
+   it compresses may be the root.  */
+static void
+merge_values (const struct blake3_ctx *ctx, uint8_t *stack, size_t *len,
+              size_t keep)
+{
+  while (*len > keep)
+    {
+      uint8_t *pair = stack + (*len - 2) * BLAKE3_OUT_LEN;
+      uint8_t cv[BLAKE3_OUT_LEN];
+      const uint8_t *inputs[1] = { pair };
+      ctx->many (inputs, 1, 1, ctx->key, 0, false,
+                 ctx->flags | BLAKE3_PARENT, 0, 0, cv);
+      memcpy (pair, cv, BLAKE3_OUT_LEN);
+      (*len)--;
+    }
+}
+
 /* Merge the stack of CTX down to the subtrees that CHUNKS complete
    chunks make, one per bit set in CHUNKS, largest first.  Call it only
    when more input is known to follow those chunks: none of the
@@ -301,17 +320,9 @@ count_ones (uint64_t x)
 static void
 merge_stack (struct blake3_ctx *ctx, uint64_t chunks)
 {
-  int keep = count_ones (chunks);
-  while (ctx->stack_len > keep)
-    {
-      uint8_t *pair = ctx->stack + (ctx->stack_len - 2) * BLAKE3_OUT_LEN;
-      uint8_t cv[BLAKE3_OUT_LEN];
-      const uint8_t *inputs[1] = { pair };
-      ctx->many (inputs, 1, 1, ctx->key, 0, false,
-                 ctx->flags | BLAKE3_PARENT, 0, 0, cv);
-      memcpy (pair, cv, BLAKE3_OUT_LEN);
-      ctx->stack_len--;
-    }
+  size_t len = ctx->stack_len;
+  merge_values (ctx, ctx->stack, &len, count_ones (chunks));
+  ctx->stack_len = len;
 }
 
 /* Push on the stack of CTX the chaining value CV of a subtree whose
@@ -331,13 +342,15 @@ push_cv (struct blake3_ctx *ctx, const uint8_t cv[BLAKE3_OUT_LEN],
   ctx->stack_len++;
 }
 
-/* Store at OUT the chaining value of the subtree of the N whole chunks
-   at P (N a power of two, 1 .. BLAKE3_MAX_SUBTREE), whose first chunk
-   has the index COUNTER, in the hash CTX: the chunks in one call of
-   the compression function, then each level of parents in one.  */
+/* Store at OUT the KEEP chaining values (1, or 2 if N > 1) of the
+   top of the subtree of the N whole chunks at P (N a power of two,
+   1 .. BLAKE3_MAX_SUBTREE), whose first chunk has the index COUNTER,
+   in the hash CTX: with KEEP 1, the subtree's own value, with KEEP 2
+   its halves'.  The chunks go in one call of the compression
+   function, then each level of parents in one.  */
 static void
-subtree_cv (const struct blake3_ctx *ctx, const uint8_t *p, size_t n,
-            uint64_t counter, uint8_t out[BLAKE3_OUT_LEN])
+subtree_top (const struct blake3_ctx *ctx, const uint8_t *p, size_t n,
+             uint64_t counter, size_t keep, uint8_t *out)
 {
   const uint8_t *inputs[BLAKE3_MAX_SUBTREE];
   uint8_t cvs[2][BLAKE3_MAX_SUBTREE * BLAKE3_OUT_LEN];
@@ -349,26 +362,26 @@ subtree_cv (const struct blake3_ctx *ctx, const uint8_t *p, size_t n,
     inputs[i] = p + i * BLAKE3_CHUNK_LEN;
   ctx->many (inputs, n, BLAKE3_CHUNK_BLOCKS, ctx->key, counter, true,
              ctx->flags, BLAKE3_CHUNK_START, BLAKE3_CHUNK_END, cvs[cur]);
-  for (; n > 1; n /= 2, cur ^= 1)
+  for (; n > keep; n /= 2, cur ^= 1)
     {
       for (size_t i = 0; i < n / 2; i++)
         inputs[i] = cvs[cur] + i * 2 * BLAKE3_OUT_LEN;
       ctx->many (inputs, n / 2, 1, ctx->key, 0, false,
                  ctx->flags | BLAKE3_PARENT, 0, 0, cvs[cur ^ 1]);
     }
-  memcpy (out, cvs[cur], BLAKE3_OUT_LEN);
+  memcpy (out, cvs[cur], keep * BLAKE3_OUT_LEN);
 }
 
 /* Return the width, in chunks, of the subtree that update hashes next
    at chunk index COUNTER, with LEN bytes to go: the widest power of
    two up to BLAKE3_MAX_SUBTREE that divides COUNTER (a subtree of the
-   tree) and leaves at least one byte for the last chunk.  LEN must be
-   more than one chunk.  */
+   tree) and whose chunks LEN covers.  LEN must be more than one
+   chunk.  */
 static size_t
 subtree_width (uint64_t counter, size_t len)
 {
   size_t n = BLAKE3_MAX_SUBTREE;
-  while (n > 1 && (counter % n != 0 || n * BLAKE3_CHUNK_LEN >= len))
+  while (n > 1 && (counter % n != 0 || n * BLAKE3_CHUNK_LEN > len))
     n /= 2;
   return n;
 }
@@ -420,8 +433,10 @@ blake3_init_derive_key (struct blake3_ctx *ctx, const void *context,
 }
 
 /* Hash LEN bytes at DATA (any alignment; NULL if LEN is 0) into CTX.
-   The chunk that may be the last always stays in CTX->chunk, with at
-   least one byte if any was given.  */
+   The chunk that may be the last stays in CTX->chunk, with at least
+   one byte, unless the input so far ends with a whole subtree of 2
+   chunks or more hashed in one go: CTX->chunk is then empty, and the
+   stack ends with that subtree's halves.  */
 void
 blake3_update (struct blake3_ctx *ctx, const void *data, size_t len)
 {
@@ -443,9 +458,21 @@ blake3_update (struct blake3_ctx *ctx, const void *data, size_t len)
       if (chunk_len (c) == 0 && len > BLAKE3_CHUNK_LEN)
         {
           size_t n = subtree_width (c->counter, len);
-          uint8_t cv[BLAKE3_OUT_LEN];
-          subtree_cv (ctx, p, n, c->counter, cv);
-          push_cv (ctx, cv, c->counter);
+          uint8_t cv[2 * BLAKE3_OUT_LEN];
+          if (n * BLAKE3_CHUNK_LEN < len)
+            {
+              subtree_top (ctx, p, n, c->counter, 1, cv);
+              push_cv (ctx, cv, c->counter);
+            }
+          else
+            {
+              /* The input ends with this subtree, of 2 chunks or more,
+                 which may be the root: its halves go on the stack,
+                 as two subtrees, and final makes their parent.  */
+              subtree_top (ctx, p, n, c->counter, 2, cv);
+              push_cv (ctx, cv, c->counter);
+              push_cv (ctx, cv + BLAKE3_OUT_LEN, c->counter + n / 2);
+            }
           chunk_reset (c, ctx->key, c->counter + n);
           p += n * BLAKE3_CHUNK_LEN;
           len -= n * BLAKE3_CHUNK_LEN;
@@ -462,6 +489,58 @@ blake3_update (struct blake3_ctx *ctx, const void *data, size_t len)
     }
 }
 
+/* Store at OUT the chaining value of the subtree of the N whole chunks
+   at DATA (any alignment; N a power of two) whose first chunk has the
+   index CHUNK_INDEX (a multiple of N), in a hash with the key and mode
+   of CTX (see blake3.h): subtrees of up to BLAKE3_MAX_SUBTREE chunks,
+   merged by a stack of their values as update's is, by the bits of
+   their count.  CTX is not changed: threads may share it.  */
+void
+blake3_subtree_cv (const struct blake3_ctx *ctx, const void *data,
+                   uint64_t chunk_index, uint64_t n,
+                   uint8_t out[BLAKE3_OUT_LEN])
+{
+  const uint8_t *p = data;
+  size_t w = n < BLAKE3_MAX_SUBTREE ? n : BLAKE3_MAX_SUBTREE;
+  uint8_t stack[BLAKE3_MAX_DEPTH * BLAKE3_OUT_LEN];
+  size_t depth = 0;
+
+  for (uint64_t done = 0; done < n; done += w, p += w * BLAKE3_CHUNK_LEN)
+    {
+      subtree_top (ctx, p, w, chunk_index + done, 1,
+                   stack + depth * BLAKE3_OUT_LEN);
+      depth++;
+      /* One value per bit set in the count of pieces pushed.  */
+      merge_values (ctx, stack, &depth, count_ones ((done + w) / w));
+    }
+  memcpy (out, stack, BLAKE3_OUT_LEN);
+}
+
+/* Add to CTX the subtree of N chunks (a power of two) whose chaining
+   value CV blake3_subtree_cv gave, as if its chunks had been hashed
+   by blake3_update: CTX must be at a chunk boundary whose chunk index
+   is a multiple of N, and more input must follow.  */
+void
+blake3_push_subtree (struct blake3_ctx *ctx,
+                     const uint8_t cv[BLAKE3_OUT_LEN], uint64_t n)
+{
+  struct blake3_chunk *c = &ctx->chunk;
+  uint64_t counter = c->counter;
+
+  if (chunk_len (c) == BLAKE3_CHUNK_LEN)
+    {
+      /* A full chunk held back: more input follows it.  */
+      struct blake3_output o;
+      uint8_t chunk_cv[BLAKE3_OUT_LEN];
+      chunk_output (c, ctx->flags, &o);
+      output_cv (&o, chunk_cv);
+      push_cv (ctx, chunk_cv, counter);
+      counter++;
+    }
+  push_cv (ctx, cv, counter);
+  chunk_reset (c, ctx->key, counter + n);
+}
+
 /* Store at OUT the LEN output bytes of the message hashed so far in
    CTX that start at byte SEEK of its output (any LEN, any SEEK).  CTX
    is not changed: update may go on after it.  */
@@ -470,15 +549,29 @@ blake3_final_seek (const struct blake3_ctx *ctx, uint64_t seek,
                    uint8_t *out, size_t len)
 {
   struct blake3_output o;
+  uint8_t stack[BLAKE3_MAX_DEPTH * BLAKE3_OUT_LEN];
+  size_t depth = ctx->stack_len;
 
-  /* The stack's values are those of the subtrees before the chunk,
+  memcpy (stack, ctx->stack, depth * BLAKE3_OUT_LEN);
+  if (chunk_len (&ctx->chunk) > 0 || depth == 0)
+    chunk_output (&ctx->chunk, ctx->flags, &o);
+  else
+    {
+      /* The input ends with the halves of a subtree (see
+         blake3_update): merged down to one value per subtree of the
+         message, but at least 2, the last two make the last node.  */
+      size_t keep = count_ones (ctx->chunk.counter);
+      merge_values (ctx, stack, &depth, keep < 2 ? 2 : keep);
+      depth -= 2;
+      parent_output (ctx, stack + depth * BLAKE3_OUT_LEN, &o);
+    }
+  /* The stack's values are those of the subtrees before the node O,
      largest first: the root's right child is the parent of all the
      others' right, and so on down.  */
-  chunk_output (&ctx->chunk, ctx->flags, &o);
-  for (size_t i = ctx->stack_len; i > 0; i--)
+  for (size_t i = depth; i > 0; i--)
     {
       uint8_t pair[2 * BLAKE3_OUT_LEN];
-      memcpy (pair, ctx->stack + (i - 1) * BLAKE3_OUT_LEN, BLAKE3_OUT_LEN);
+      memcpy (pair, stack + (i - 1) * BLAKE3_OUT_LEN, BLAKE3_OUT_LEN);
       output_cv (&o, pair + BLAKE3_OUT_LEN);
       parent_output (ctx, pair, &o);
     }

@@ -264,7 +264,25 @@ static const struct hash_variant sha3_variants[] = {
   { "portable", hash_impl_always, { .sha3 = sha3_blocks_portable }, NULL },
 };
 
+#if HAVE_ISA_SSE41
+/* blake3_many_sse41 rotates by bytes with SSSE3's pshufb.  */
+static bool
+hash_impl_sse41 (void)
+{
+  return cpu_has_ssse3 () && cpu_has_sse41 ();
+}
+#endif
+
 static const struct hash_variant blake3_variants[] = {
+#if HAVE_ISA_AVX512
+  { "avx512", hash_impl_avx512vl, { .blake3 = blake3_many_avx512 }, NULL },
+#endif
+#if HAVE_ISA_AVX2
+  { "avx2", hash_impl_avx2, { .blake3 = blake3_many_avx2 }, NULL },
+#endif
+#if HAVE_ISA_SSE41
+  { "sse41", hash_impl_sse41, { .blake3 = blake3_many_sse41 }, NULL },
+#endif
   { "portable", hash_impl_always, { .blake3 = blake3_many_portable }, NULL },
 };
 

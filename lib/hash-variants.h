@@ -8,6 +8,7 @@
 #ifndef BRISK_HASH_VARIANTS_H
 #define BRISK_HASH_VARIANTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -79,6 +80,24 @@ void blake2b_blocks_x86_64 (uint64_t h[8], uint64_t t[2],
 /* lib/sha3-bmi.c: BMI1.  */
 void sha3_blocks_bmi (uint64_t state[25], const uint8_t *p, size_t nblocks,
                       size_t rate);
+
+/* BLAKE3's compression of N inputs side by side, blake3_many_fn
+   (blake3.h): lib/blake3-avx512.c by 16, AVX-512F and AVX-512VL (with
+   the opmask and ZMM state enabled by the OS); lib/blake3-avx2.c by 8,
+   AVX2 (with the YMM state enabled by the OS); lib/blake3-sse41.c by
+   4, SSSE3 and SSE4.1.  */
+void blake3_many_avx512 (const uint8_t *const inputs[], size_t n,
+                         size_t nblocks, const uint32_t key[8],
+                         uint64_t counter, bool counter_step, uint8_t flags,
+                         uint8_t flag_start, uint8_t flag_end, uint8_t *out);
+void blake3_many_avx2 (const uint8_t *const inputs[], size_t n,
+                       size_t nblocks, const uint32_t key[8],
+                       uint64_t counter, bool counter_step, uint8_t flags,
+                       uint8_t flag_start, uint8_t flag_end, uint8_t *out);
+void blake3_many_sse41 (const uint8_t *const inputs[], size_t n,
+                        size_t nblocks, const uint32_t key[8],
+                        uint64_t counter, bool counter_step, uint8_t flags,
+                        uint8_t flag_start, uint8_t flag_end, uint8_t *out);
 
 /* Multi-lane cores: several independent messages compressed side by
    side, for when several files are queued.  Each lane I advances by

@@ -54,13 +54,21 @@ lib_libbrisk_shani_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) -msha -msse4.1
 lib_libbrisk_la_LIBADD += lib/libbrisk-shani.la
 endif
 
+if HAVE_ISA_SSE41
+noinst_LTLIBRARIES += lib/libbrisk-sse41.la
+lib_libbrisk_sse41_la_SOURCES = lib/blake3-sse41.c lib/blake3-lanes.h
+lib_libbrisk_sse41_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) -msse4.1
+lib_libbrisk_la_LIBADD += lib/libbrisk-sse41.la
+endif
+
 if HAVE_ISA_AVX2
 noinst_LTLIBRARIES += lib/libbrisk-avx2.la
 lib_libbrisk_avx2_la_SOURCES = lib/sha512-avx2.c lib/sha512-avx2-andn.c \
   lib/sha256-avx2.c lib/fastcopy-avx2.c lib/sha512-lanes-avx2.c \
   lib/sha512-lanes.h \
   lib/sha1-lanes-avx2.c lib/lanes-avx2.h lib/md4-lanes-avx2.c \
-  lib/md5-lanes-avx2.c lib/sum-avx2.c lib/blake2b-avx2.c
+  lib/md5-lanes-avx2.c lib/sum-avx2.c lib/blake2b-avx2.c \
+  lib/blake3-avx2.c lib/blake3-lanes.h
 lib_libbrisk_avx2_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) -mavx2 -mbmi2
 lib_libbrisk_la_LIBADD += lib/libbrisk-avx2.la
 endif
@@ -68,7 +76,8 @@ endif
 if HAVE_ISA_AVX512
 noinst_LTLIBRARIES += lib/libbrisk-avx512.la
 lib_libbrisk_avx512_la_SOURCES = lib/sha512-lanes-avx512.c \
-  lib/sha512-lanes.h lib/blake2b-avx512.c lib/sha512-avx512.c
+  lib/sha512-lanes.h lib/blake2b-avx512.c lib/sha512-avx512.c \
+  lib/blake3-avx512.c lib/blake3-lanes.h
 lib_libbrisk_avx512_la_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS) \
   -mavx512f -mavx512bw -mavx512vl
 lib_libbrisk_la_LIBADD += lib/libbrisk-avx512.la

@@ -20,6 +20,9 @@ fuzz_isa =
 if HAVE_ISA_SHANI
 fuzz_isa += shani
 endif
+if HAVE_ISA_SSE41
+fuzz_isa += sse41
+endif
 if HAVE_ISA_AVX2
 fuzz_isa += avx2
 endif

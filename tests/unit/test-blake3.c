@@ -8,7 +8,11 @@
    pieces (around the block and chunk sizes, and large).  Then, on
    random messages of lengths around every chunk boundary up to 72
    chunks, the same equalities of update splits with no vector: a
-   one-call digest is the reference.  Also: final leaves the context
+   one-call digest is the reference, and so it is for the same messages
+   and those of the other lengths up to MAX_LEN hashed partly through
+   subtrees (blake3_subtree_cv, blake3_push_subtree) cut at random,
+   and a few of about 1 MiB, through subtrees of up to 512 chunks.
+   Also: final leaves the context
    as it was, so that update may go on.  The random data come from a
    fixed seed that BLAKE3_SEED overrides.  Exits 1 on a failure, 99 on
    a bad seed, 0 otherwise.  */
@@ -28,7 +32,9 @@ enum
 {
   MAX_LEN = 102400,           /* the longest vector's message */
   SPLITS = 4,                 /* random splits per message */
-  BOUNDARY_CHUNKS = 72        /* lengths k * 1024 + -1, 0, 1 up to k */
+  BOUNDARY_CHUNKS = 72,       /* lengths k * 1024 + -1, 0, 1 up to k */
+  /* Messages hashed through subtrees wider than BLAKE3_MAX_SUBTREE.  */
+  BIG_LEN = (1 << 20) + 4096
 };
 
 #define DEFAULT_SEED UINT64_C (20261205)
@@ -163,19 +169,31 @@ check_vectors (const char *v, const uint8_t *msg)
         }
 }
 
-/* Check that the LEN random bytes at MSG give the same 100 output
+enum { REF_LEN = 100 };        /* output bytes compared, no vector */
+
+/* Store at REF the first REF_LEN output bytes of the LEN bytes at MSG
+   hashed in MODE in one call.  */
+static void
+one_call_output (const uint8_t *msg, size_t len, enum mode mode,
+                 uint8_t ref[REF_LEN])
+{
+  struct blake3_ctx ctx;
+  feed (&ctx, mode, msg, len, 0);
+  blake3_final (&ctx, ref, REF_LEN);
+}
+
+/* Check that the LEN random bytes at MSG give the same REF_LEN output
    bytes in MODE whatever the split, and when final is called midway,
    with the variant V.  */
 static void
 check_splits (const char *v, const uint8_t *msg, size_t len,
               enum mode mode)
 {
-  enum { N = 100 };
+  enum { N = REF_LEN };
   struct blake3_ctx ctx;
   uint8_t ref[N], out[N];
 
-  feed (&ctx, mode, msg, len, 0);
-  blake3_final (&ctx, ref, N);
+  one_call_output (msg, len, mode, ref);
   for (int split = 1; split < 2 + SPLITS; split++)
     {
       feed (&ctx, mode, msg, len, split);
@@ -201,6 +219,49 @@ check_splits (const char *v, const uint8_t *msg, size_t len,
     }
 }
 
+/* Check that hashing the LEN bytes at MSG in MODE with the variant V
+   through subtrees (blake3_subtree_cv, blake3_push_subtree) of random
+   widths, with blake3_update on random whole subtrees between them and
+   on the rest after them, gives the output of one blake3_update.  */
+static void
+check_subtrees (const char *v, const uint8_t *msg, size_t len,
+                enum mode mode)
+{
+  struct blake3_ctx ctx;
+  uint8_t ref[REF_LEN], out[REF_LEN];
+  /* The chunks before the one that holds the last byte.  */
+  uint64_t total = len ? (len - 1) / BLAKE3_CHUNK_LEN : 0, chunk = 0;
+
+  one_call_output (msg, len, mode, ref);
+  start (&ctx, mode);
+  while (chunk < total)
+    {
+      uint64_t w = 1;
+      while (chunk % (2 * w) == 0 && chunk + 2 * w <= total
+             && rnd_upto (&rng, 4) != 0)
+        w *= 2;
+      const uint8_t *p = msg + chunk * BLAKE3_CHUNK_LEN;
+      if (rnd_upto (&rng, 3) == 0)
+        blake3_update (&ctx, p, w * BLAKE3_CHUNK_LEN);
+      else
+        {
+          uint8_t cv[BLAKE3_OUT_LEN];
+          blake3_subtree_cv (&ctx, p, chunk, w, cv);
+          blake3_push_subtree (&ctx, cv, w);
+        }
+      chunk += w;
+    }
+  blake3_update (&ctx, msg + chunk * BLAKE3_CHUNK_LEN,
+                 len - chunk * BLAKE3_CHUNK_LEN);
+  blake3_final (&ctx, out, REF_LEN);
+  if (memcmp (out, ref, REF_LEN) != 0)
+    {
+      printf ("FAIL blake3/%s %s, length %zu: subtrees differ\n", v,
+              mode_names[mode], len);
+      failures++;
+    }
+}
+
 /* Run every check with the variant V, now forced.  */
 static void
 check_variant (const char *v, const uint8_t *vector_msg,
@@ -211,15 +272,23 @@ check_variant (const char *v, const uint8_t *vector_msg,
   for (size_t k = 0; k <= BOUNDARY_CHUNKS; k++)
     for (int d = -1; d <= 1; d++)
       if (k * BLAKE3_CHUNK_LEN + d <= MAX_LEN && (k > 0 || d >= 0))
-        check_splits (v, random_msg, k * BLAKE3_CHUNK_LEN + d,
-                      (enum mode) ((k + d + 1) % 3));
+        {
+          size_t len = k * BLAKE3_CHUNK_LEN + d;
+          enum mode mode = (enum mode) ((k + d + 1) % 3);
+          check_splits (v, random_msg, len, mode);
+          check_subtrees (v, random_msg, len, mode);
+          check_subtrees (v, random_msg, MAX_LEN - len, mode);
+        }
+  for (int i = 0; i < 6; i++)
+    check_subtrees (v, random_msg, BIG_LEN - rnd_upto (&rng, 8192),
+                    (enum mode) (i % 3));
   printf ("blake3/%s: %s\n", v, failures == before ? "ok" : "FAILED");
 }
 
 int
 main (void)
 {
-  static uint8_t vector_msg[MAX_LEN], random_msg[MAX_LEN];
+  static uint8_t vector_msg[MAX_LEN], random_msg[BIG_LEN];
   uint64_t seed = test_seed ("BLAKE3_SEED", DEFAULT_SEED);
   size_t count;
 
@@ -227,7 +296,7 @@ main (void)
   rng = seed;
   for (size_t i = 0; i < MAX_LEN; i++)
     vector_msg[i] = (uint8_t) (i % 251);
-  rnd_fill (&rng, random_msg, MAX_LEN);
+  rnd_fill (&rng, random_msg, BIG_LEN);
 
   const struct hash_variant *v = hash_impl_list (HASH_BLAKE3, &count);
   for (size_t i = 0; i < count; i++)

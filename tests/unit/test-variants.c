@@ -15,7 +15,14 @@
    CRCs, whose blocks are bytes, also every length up to 4096 and
    random ones up to 1 MiB; for the BSD and System V sums, which have
    no blocks, 0..64 times 67 bytes; for both, runs of 0x00 and 0xff
-   bytes from edge states).  Each
+   bytes from edge states).  BLAKE3, which has no digest_algos row
+   yet, through its own API (blake3.h) in its three modes: the same
+   lengths, and random ones up to 4 MiB, misalignments and splits,
+   with output of random length (the XOF) from a random offset; and
+   its compression function called directly on 0..40 inputs of 1, 16
+   or a random number of blocks, each at its own misalignment, with
+   and without the counter step, from counters at and around 2^32 and
+   2^64.  Each
    message sits at the end of its own exact-size allocation, so that
    AddressSanitizer sees any read past it.  The variants come from the
    hash-impl tables: nothing here names one.
@@ -67,8 +74,9 @@ static int failures;
 static int random_lens = RANDOM_LENS;
 static int pairs_run;
 
-/* The message bytes, MAX_LEN random bytes; a message of length LEN is
-   their first LEN bytes.  */
+/* The message bytes, B3_MAX_LEN random bytes (MAX_LEN but for
+   BLAKE3's messages); a message of length LEN is their first LEN
+   bytes.  */
 static uint8_t *message;
 
 /* Return a generator state for the pair called A/B, derived from
@@ -597,6 +605,218 @@ check_algos (enum hash_family family, const struct hash_variant *v,
     }
 }
 
+/* BLAKE3: no digest_algos row, so its own checks.  */
+enum
+{
+  B3_MAX_LEN = 4 << 20,       /* the longest message */
+  B3_RANDOM_LENS = 24,        /* random lengths up to B3_MAX_LEN */
+  B3_RANDOM_LENS_SANITIZED = 4,
+  B3_MAX_XOF = 200,           /* output bytes, at most */
+  B3_MAX_INPUTS = 40,         /* inputs of a raw call, at most */
+  B3_RAW_CALLS = 3000
+};
+
+static const char *const b3_mode_names[] = { "hash", "keyed", "derive" };
+
+/* One BLAKE3 case: LEN message bytes at IN_OFF bytes past an
+   allocation, hashed in MODE (0 .. 2, b3_mode_names) as SPLIT says;
+   OUT_LEN output bytes from byte SEEK of the output, written at OUT_OFF
+   bytes into their buffer.  */
+struct b3_case
+{
+  size_t len, in_off, out_off, out_len;
+  uint64_t seek;
+  int mode;
+  struct split split;
+};
+
+/* Compute case C of BLAKE3 with the variant NAME from the message at
+   MSG, into OUT.  */
+static void
+b3_digest (const char *name, const struct b3_case *c, const uint8_t *msg,
+           uint8_t *out)
+{
+  uint8_t key[BLAKE3_KEY_LEN];
+  struct blake3_ctx ctx;
+
+  for (int i = 0; i < BLAKE3_KEY_LEN; i++)
+    key[i] = (uint8_t) (7 * i + 1);
+  hash_impl_force (HASH_BLAKE3, name);
+  if (c->mode == 0)
+    blake3_init (&ctx);
+  else if (c->mode == 1)
+    blake3_init_keyed (&ctx, key);
+  else
+    blake3_init_derive_key (&ctx, "brisk test-variants", 19);
+  if (c->split.n == 0)
+    blake3_update (&ctx, msg, c->len);
+  else
+    for (size_t i = 0, pos = 0; i < c->split.n; pos += c->split.chunk[i++])
+      blake3_update (&ctx, msg + pos, c->split.chunk[i]);
+  blake3_final_seek (&ctx, c->seek, out, c->out_len);
+}
+
+/* Check case C of BLAKE3 with the variant V against REF (in one call,
+   from aligned memory).  Return true if V gives the same output and
+   writes nothing around it; else report the case and return false.  */
+static bool
+b3_check_case (const char *v, const char *ref, const struct b3_case *c)
+{
+  static const struct split one_call;
+  struct b3_case r = *c;
+  uint8_t expected[B3_MAX_XOF];
+  uint8_t out[MAX_OFFSET + B3_MAX_XOF + GUARD];
+  uint8_t *base = malloc (c->in_off + c->len ? c->in_off + c->len : 1);
+  bool spilled = false;
+
+  if (!base)
+    {
+      perror ("malloc");
+      exit (99);
+    }
+  r.split = one_call;
+  b3_digest (ref, &r, message, expected);
+  memcpy (base + c->in_off, message, c->len);
+  memset (out, CANARY, sizeof out);
+  b3_digest (v, c, base + c->in_off, out + c->out_off);
+  free (base);
+  for (size_t i = 0; i < c->out_off + c->out_len + GUARD; i++)
+    if ((i < c->out_off || i >= c->out_off + c->out_len) && out[i] != CANARY)
+      spilled = true;
+  if (!spilled && memcmp (out + c->out_off, expected, c->out_len) == 0)
+    return true;
+  printf ("FAIL blake3/%s: %s, length %zu, offset %zu, output %zu bytes"
+          " from %" PRIu64 " at offset %zu, split ", v,
+          b3_mode_names[c->mode], c->len, c->in_off, c->out_len, c->seek,
+          c->out_off);
+  print_split (&c->split);
+  printf ("\n  expected ");
+  print_hex (expected, c->out_len);
+  printf ("\n  got      ");
+  print_hex (out + c->out_off, c->out_len);
+  printf ("%s\n", spilled ? "\n  and wrote outside the output" : "");
+  return false;
+}
+
+/* Check BLAKE3 message length LEN with the variant V against REF: in
+   one call, aligned, 32 bytes of output; then split (at the block or
+   the chunk size), misaligned, with random output.  Return true if
+   both pass.  */
+static bool
+b3_check_len (const char *v, const char *ref, size_t len, uint64_t *rng)
+{
+  struct b3_case c = { .len = len, .out_len = BLAKE3_OUT_LEN,
+                       .mode = (int) (len % 3) };
+  if (!b3_check_case (v, ref, &c))
+    return false;
+  c.in_off = rnd_upto (rng, MAX_OFFSET - 1);
+  c.out_off = rnd_upto (rng, MAX_OFFSET - 1);
+  c.out_len = 1 + rnd_upto (rng, B3_MAX_XOF - 1);
+  c.seek = (rnd (rng) % 4 == 0 ? rnd (rng) >> rnd_upto (rng, 63)
+            : rnd_upto (rng, 300));
+  c.mode = (int) rnd_upto (rng, 2);
+  rnd_split (rng, len, rnd (rng) % 2 ? BLAKE3_BLOCK_LEN : BLAKE3_CHUNK_LEN,
+             &c.split);
+  return b3_check_case (v, ref, &c);
+}
+
+/* Call the BLAKE3 compression functions of V and REF once on the
+   same random inputs and parameters from *RNG.  Return true if they
+   store the same chaining values and nothing past them; else report
+   the call and return false.  */
+static bool
+b3_check_raw_call (const struct hash_variant *v,
+                   const struct hash_variant *ref, uint64_t *rng)
+{
+  size_t n = rnd_upto (rng, B3_MAX_INPUTS);
+  size_t nblocks = (rnd (rng) % 4 == 0 ? 1 + rnd_upto (rng, 31)
+                    : rnd (rng) % 2 ? 1 : BLAKE3_CHUNK_BLOCKS);
+  bool step = rnd (rng) % 2;
+  uint64_t counter;
+  switch (rnd (rng) % 4)
+    {
+    case 0: counter = rnd_upto (rng, 100); break;
+    case 1: counter = UINT64_C (0xffffffff) - rnd_upto (rng, 40); break;
+    case 2: counter = UINT64_MAX - rnd_upto (rng, 40); break;
+    default: counter = rnd (rng); break;
+    }
+  uint8_t flags = rnd (rng) & 0x7f, start = rnd (rng) & 0x7f;
+  uint8_t end = rnd (rng) & 0x7f;
+  uint32_t key[8];
+  rnd_fill (rng, key, sizeof key);
+
+  const uint8_t *in[B3_MAX_INPUTS + 1];
+  uint8_t *base[B3_MAX_INPUTS + 1];
+  size_t len = nblocks * BLAKE3_BLOCK_LEN;
+  for (size_t i = 0; i < n; i++)
+    {
+      /* As in check_case, each input ends where its allocation does.  */
+      size_t off = rnd_upto (rng, MAX_OFFSET - 1);
+      base[i] = malloc (off + len);
+      if (!base[i])
+        {
+          perror ("malloc");
+          exit (99);
+        }
+      memcpy (base[i] + off, message + rnd_upto (rng, MAX_LEN - len), len);
+      in[i] = base[i] + off;
+    }
+  uint8_t expected[(B3_MAX_INPUTS + 1) * BLAKE3_OUT_LEN];
+  uint8_t got[sizeof expected];
+  memset (expected, CANARY, sizeof expected);
+  memset (got, CANARY, sizeof got);
+  ref->blocks.blake3 (in, n, nblocks, key, counter, step, flags, start, end,
+                      expected);
+  v->blocks.blake3 (in, n, nblocks, key, counter, step, flags, start, end,
+                    got);
+  for (size_t i = 0; i < n; i++)
+    free (base[i]);
+  if (memcmp (expected, got, sizeof got) == 0)
+    return true;
+  printf ("FAIL blake3/%s raw: %zu inputs of %zu blocks, counter %"
+          PRIu64 "%s, flags %u, start %u, end %u\n  expected ", v->name,
+          n, nblocks, counter, step ? " stepped" : "", flags, start, end);
+  print_hex (expected, (n + 1) * BLAKE3_OUT_LEN);
+  printf ("\n  got      ");
+  print_hex (got, (n + 1) * BLAKE3_OUT_LEN);
+  printf ("\n");
+  return false;
+}
+
+/* Compare the BLAKE3 variant V with REF: B3_RAW_CALLS raw calls, then
+   every message length 0..EVERY_LEN and random ones up to B3_MAX_LEN,
+   each message length stopping at the first mismatch.  Print a summary
+   line; count a failure if any.  */
+static void
+check_blake3 (const struct hash_variant *v, const struct hash_variant *ref,
+              uint64_t seed)
+{
+  uint64_t rng = pair_seed (seed, "blake3", v->name);
+  int lens = getenv ("BRISK_SANITIZED") ? B3_RANDOM_LENS_SANITIZED
+                                        : B3_RANDOM_LENS;
+  int calls = 0, cases = 0;
+
+  for (; calls < B3_RAW_CALLS; calls++)
+    if (!b3_check_raw_call (v, ref, &rng))
+      {
+        printf ("blake3/%s raw: FAILED at call %d\n", v->name, calls + 1);
+        failures++;
+        return;
+      }
+  for (size_t i = 0; i <= EVERY_LEN + lens; i++, cases++)
+    {
+      size_t len = i <= EVERY_LEN ? i : rnd_upto (&rng, B3_MAX_LEN);
+      if (!b3_check_len (v->name, ref->name, len, &rng))
+        {
+          printf ("blake3/%s: FAILED at length %zu\n", v->name, len);
+          failures++;
+          return;
+        }
+    }
+  printf ("blake3/%s: ok, %d raw calls and %d lengths compared\n", v->name,
+          calls, cases);
+}
+
 /* Check every accelerated variant of FAMILY that this CPU can run;
    report the others as SKIP, or as failures if REQUIRED lists them.  */
 static void
@@ -633,6 +853,11 @@ check_family (enum hash_family family, const char *required,
     else
       {
         pairs_run++;
+        if (family == HASH_BLAKE3)
+          {
+            check_blake3 (&v[i], ref, seed);
+            continue;
+          }
         check_blocks (family, &v[i], ref, seed);
         if (family_block_size (family, 0) == 1)
           check_raw_lengths (family, &v[i], ref, seed);
@@ -682,13 +907,13 @@ main (void)
   printf ("seed %" PRIu64 " (set VARIANTS_SEED to change it)\n", seed);
   if (getenv ("BRISK_SANITIZED"))
     random_lens = RANDOM_LENS_SANITIZED;
-  message = malloc (MAX_LEN);
+  message = malloc (B3_MAX_LEN);
   if (!message)
     {
       perror ("malloc");
       return 99;
     }
-  rnd_fill (&rng, message, MAX_LEN);
+  rnd_fill (&rng, message, B3_MAX_LEN);
 
   for (size_t i = 0; i < digest_algo_count; i++)
     if (hash_family_of_algo (digest_algos[i].name) < 0)
