@@ -495,9 +495,11 @@ cut_chunks (struct split_cut const *sc, intmax_t k, intmax_t n, bool lines)
   chunk_input_size (&in, sc);
   char *scan = in.mem ? NULL : sc->buf;
   intmax_t first = k ? k : 1;
+  intmax_t last = k ? k : n;
   off_t from = first == 1 ? 0 : chunk_end (&in, first - 1, n, lines,
                                            scan, bufsize);
-  for (intmax_t c = first; c <= (k ? k : n); c++)
+  /* Stop at LAST before C would pass it: LAST may be INTMAX_MAX.  */
+  for (intmax_t c = first; c <= last && c > 0; c = c < last ? c + 1 : 0)
     {
       off_t to = chunk_end (&in, c, n, lines, scan, bufsize);
       if (k)                    /* GNU names standard output "-" for

@@ -83,7 +83,7 @@ done <<TABLE
 -a 14 -n $uover ../../in x extra
 -a 13 -n r/$umax ../../in
 -a 13 -n $oover ../../nonexistent
--n $umax --numeric-suffixes=123 ../../in
+-n $umax --numeric-suffixes=123 ../../nonexistent
 -n 1/$umax --filter=cat ../../in
 -n r/1/$umax --filter=cat ../../in
 -a 18 --numeric-suffixes=$((omax - 1)) -n $omax ../../nonexistent
