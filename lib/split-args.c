@@ -1,45 +1,179 @@
 /* split-args.c -- split's option arguments and the names of its pieces.
 
-   Calls only the C library and gnulib's xstrtoumax.  */
+   Calls only the C library and gnulib's c-ctype and intprops.  */
 
 #include <config.h>
 
 #include "split-args.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "c-ctype.h"
-#include "xstrtol.h"
+#include "intprops.h"
 
-char const split_size_suffixes[] = "bEGKkMmPTYZ0";
+char const split_size_suffixes[] = "bEGKkMmPQRTYZ0";
 
-/* Parse the decimal number ARG with the size SUFFIXES ("" for none)
-   into *N; it must be within MIN..MAX.  Return SPLIT_OK, or how it
-   failed, as gnulib's xdectoumax tells it: out of range is
-   SPLIT_RANGE, or SPLIT_OVERFLOW for a number past INT_MAX / 2; too
-   large for the type is SPLIT_OVERFLOW; any other fault (a bad suffix
-   even with an overflow) is SPLIT_INVALID.  */
-enum split_err
-split_number (char const *arg, uintmax_t min, uintmax_t max,
-              char const *suffixes, uintmax_t *n)
+/* Multiply *V by M (M > 0), saturating at INTMAX_MAX or INTMAX_MIN.
+   Return false if it saturated.  */
+static bool
+scale (intmax_t *v, intmax_t m)
 {
-  strtol_error e = xstrtoumax (arg, NULL, 10, n, suffixes);
-  if (e == LONGINT_OK)
+  bool negative = *v < 0;
+  if (INT_MULTIPLY_WRAPV (*v, m, v))
     {
-      if (*n < min || max < *n)
-        return INT_MAX / 2 < *n ? SPLIT_OVERFLOW : SPLIT_RANGE;
-      return SPLIT_OK;
+      *v = negative ? INTMAX_MIN : INTMAX_MAX;
+      return false;
     }
-  return e == LONGINT_OVERFLOW ? SPLIT_OVERFLOW : SPLIT_INVALID;
+  return true;
 }
 
-/* Parse -n's CHUNKS ARG into C: leading white space, then l/ or r/
-   (else bytes), then [K/]N with 1 <= N <= UINTMAX_MAX and 1 <= K <= N;
-   an empty K ("/N") is none, as GNU reads it.  Return SPLIT_OK, or how
-   N (checked first) or K failed.  */
+/* The power of 1000 or 1024 that the unit letter C stands for, or 0
+   if it is none of those ('b' is not: it is 512).  */
+static int
+unit_power (char c)
+{
+  static char const upper[] = "KMGTPEZYRQ";
+  static char const lower[] = "kmgt";   /* xstrtol's lower-case twins */
+  char const *p = c ? strchr (upper, c) : NULL;
+  if (p)
+    return p - upper + 1;
+  p = c ? strchr (lower, c) : NULL;
+  return p ? p - lower + 1 : 0;
+}
+
+/* Read into S the unit at P that follows a number, with the unit
+   letters SUFFIXES as gnulib's xstrtol reads them: a letter of
+   SUFFIXES; after one of K, M, G ..., if SUFFIXES holds '0', "B" or
+   "D" (powers of 1000) or "iB" (of 1024); 'b' is 512.  Anything after
+   that, or another letter, is junk.  */
+static void
+scan_unit (char const *p, char const *suffixes, struct split_scan *s)
+{
+  if (!*p)
+    return;
+  if (!strchr (suffixes, *p))
+    {
+      s->junk = true;
+      return;
+    }
+  int power = unit_power (*p);
+  intmax_t base = 1024;
+  if (*p == 'b')
+    s->overflow |= !scale (&s->value, 512);
+  else if (!power)
+    {
+      s->junk = true;           /* '0' alone is no unit */
+      return;
+    }
+  p++;
+  if (power && strchr (suffixes, '0'))
+    {
+      if (p[0] == 'i' && p[1] == 'B')
+        p += 2;
+      else if (*p == 'B' || *p == 'D')
+        {
+          base = 1000;
+          p++;
+        }
+    }
+  for (int i = 0; i < power; i++)
+    s->overflow |= !scale (&s->value, base);
+  s->junk = *p != '\0';
+}
+
+/* Scan the number ARG as GNU's split reads its counts (gnulib's
+   xstrtoimax): white space, a sign, decimal digits (none if a unit
+   letter of SUFFIXES comes first: it is 1 of it), then a unit of
+   SUFFIXES ("" for none).  A value past intmax_t saturates.  Set *S;
+   S->end is where the digits end.  */
+void
+split_scan (char const *arg, char const *suffixes, struct split_scan *s)
+{
+  *s = (struct split_scan) { .end = arg };
+  char const *p = arg;
+  while (c_isspace (*p))
+    p++;
+  bool negative = *p == '-';
+  if (*p == '-' || *p == '+')
+    p++;
+  if (!c_isdigit (*p))
+    {
+      s->invalid = !*arg || !strchr (suffixes, *arg);
+      s->value = 1;
+      if (!s->invalid)
+        scan_unit (arg, suffixes, s);
+      return;
+    }
+  for (; c_isdigit (*p); p++)
+    {
+      int d = *p - '0';
+      if (INT_MULTIPLY_WRAPV (s->value, 10, &s->value)
+          || INT_ADD_WRAPV (s->value, negative ? -d : d, &s->value))
+        {
+          s->value = negative ? INTMAX_MIN : INTMAX_MAX;
+          s->digits_overflow = true;
+        }
+    }
+  s->overflow = s->digits_overflow;
+  s->end = p;
+  scan_unit (p, suffixes, s);
+}
+
+/* Parse the count ARG of -b, -C or -l with the unit letters SUFFIXES
+   into *N, as GNU 9.10 does: a value past INTMAX_MAX is INTMAX_MAX (no
+   input can tell the difference), and it must be at least 1.  Return
+   SPLIT_OK; else SPLIT_RANGE if its digits overflowed (GNU prints
+   strtoimax's ERANGE then), or SPLIT_INVALID.  */
+enum split_err
+split_count (char const *arg, char const *suffixes, intmax_t *n)
+{
+  struct split_scan s;
+  split_scan (arg, suffixes, &s);
+  if (!s.invalid && !s.junk && 1 <= s.value)
+    {
+      *n = s.value;
+      return SPLIT_OK;
+    }
+  return s.digits_overflow ? SPLIT_RANGE : SPLIT_INVALID;
+}
+
+/* Parse the number ARG of -a or ---io-blksize with the unit letters
+   SUFFIXES into *N, within MIN..MAX (0 <= MIN), as gnulib's xnumtoint
+   does with FLAGS: SPLIT_NUM_UNSIGNED reads a leading '-' as no
+   number; SPLIT_NUM_LOW_RANGE makes a number below MIN a range error.
+   Return SPLIT_OK; SPLIT_INVALID if ARG is no number or has junk
+   after it (even out of range); SPLIT_RANGE if below MIN with
+   SPLIT_NUM_LOW_RANGE; else SPLIT_OVERFLOW if out of range or past
+   intmax_t.  */
+enum split_err
+split_number (char const *arg, intmax_t min, intmax_t max,
+              char const *suffixes, int flags, intmax_t *n)
+{
+  char const *p = arg;
+  while (c_isspace (*p))
+    p++;
+  if (*p == '-' && (flags & SPLIT_NUM_UNSIGNED))
+    return SPLIT_INVALID;
+  struct split_scan s;
+  split_scan (arg, suffixes, &s);
+  if (s.invalid || s.junk)
+    return SPLIT_INVALID;
+  if (s.value < min)
+    return flags & SPLIT_NUM_LOW_RANGE ? SPLIT_RANGE : SPLIT_OVERFLOW;
+  if (max < s.value || s.overflow)
+    return SPLIT_OVERFLOW;
+  *n = s.value;
+  return SPLIT_OK;
+}
+
+/* Parse -n's CHUNKS ARG into C as GNU 9.10 does: leading white space,
+   then l/ or r/ (else bytes), then N, or K/N with K plain digits; N at
+   least 1 (past INTMAX_MAX it is INTMAX_MAX), 1 <= K <= N.  Return
+   SPLIT_OK; else how it failed, C->bad the text to name: all of [K/]N
+   if it is no count of chunks, nor digits then a slash; N if that is
+   no count; K (C->bad_k, SPLIT_INVALID) if out of 1..N.  */
 enum split_err
 split_chunks (char const *arg, struct split_chunks *c)
 {
@@ -53,29 +187,29 @@ split_chunks (char const *arg, struct split_chunks *c)
     }
   c->k = 0;
   c->bad_k = false;
-  char const *slash = strchr (arg, '/');
-  c->bad = slash ? slash + 1 : arg;
-  c->bad_len = strlen (c->bad);
-  uintmax_t u;
-  enum split_err e = split_number (c->bad, 1, UINTMAX_MAX, "", &c->n);
-  if (e != SPLIT_OK)
-    return e;
-  if (!slash || slash == arg)
-    return SPLIT_OK;
-  size_t len = slash - arg;
-  char *k = malloc (len + 1);
-  if (!k)
-    return SPLIT_NOMEM;
-  memcpy (k, arg, len);
-  k[len] = '\0';
-  e = split_number (k, 1, c->n, "", &u);
-  free (k);
-  c->bad_k = true;
   c->bad = arg;
-  c->bad_len = len;
-  if (e == SPLIT_OK)
-    c->k = u;
-  return e;
+  c->bad_len = strlen (arg);
+  struct split_scan s;
+  split_scan (arg, "", &s);
+  if (!s.invalid && s.junk && !s.overflow && *s.end == '/')
+    {
+      enum split_err e = split_count (s.end + 1, "", &c->n);
+      if (e != SPLIT_OK)
+        {
+          c->bad = s.end + 1;
+          c->bad_len = strlen (c->bad);
+          return e;
+        }
+      if (!(0 < s.value && s.value <= c->n))
+        {
+          c->bad_k = true;
+          c->bad_len = s.end - arg;
+          return SPLIT_INVALID;
+        }
+      c->k = s.value;
+      return SPLIT_OK;
+    }
+  return split_count (arg, "", &c->n);
 }
 
 /* Parse -t's ARG into *SEP: one byte, or "\0" for NUL.  */
@@ -104,21 +238,19 @@ split_start (char const *arg, char const *alphabet, char const **start)
   return true;
 }
 
-/* Append the decimal digit C to the count *DIGITS of -NUM.  Return
-   false, *DIGITS unchanged, if it would pass UINTMAX_MAX.  */
-bool
-split_add_digit (uintmax_t *digits, int c)
+/* Append the decimal digit C to the count *DIGITS of -NUM; past
+   INTMAX_MAX it stays INTMAX_MAX, as GNU 9.10's.  */
+void
+split_add_digit (intmax_t *digits, int c)
 {
-  if (UINTMAX_MAX / 10 < *digits
-      || UINTMAX_MAX - (c - '0') < *digits * 10)
-    return false;
-  *digits = *digits * 10 + (c - '0');
-  return true;
+  if (INT_MULTIPLY_WRAPV (*digits, 10, digits)
+      || INT_ADD_WRAPV (*digits, c - '0', digits))
+    *digits = INTMAX_MAX;
 }
 
-/* Settle the suffix length of S, as GNU does: with -n, long enough for
-   N names (counting from the start value, if below N and if the last
-   name's number fits in uintmax_t; else for N names); at least 2
+/* Settle the suffix length of S, as GNU 9.10 does: with -n, long
+   enough for N names (counting from the start value if it is below N,
+   the last name's number then at most INTMAX_MAX); at least 2
    unless -a says otherwise; growing on its own only without -a, a
    start value or -n.  Then the start value must fit in it.  */
 enum split_suffix_err
@@ -128,13 +260,17 @@ split_settle_suffix (struct split_suffix *s)
   s->needed = 0;
   if (s->chunked)
     {
-      uintmax_t last = s->n_units - 1;
-      uintmax_t start;
-      if (s->start
-          && xstrtoumax (s->start, NULL, 10, &start, "") == LONGINT_OK
-          && start < s->n_units && start <= UINTMAX_MAX - s->n_units)
-        last += start;
-      size_t base = strlen (s->alphabet);
+      intmax_t last = s->n_units - 1;
+      struct split_scan start;
+      if (s->start)
+        {
+          split_scan (s->start, "", &start);
+          if (!start.invalid && !start.junk && !start.overflow
+              && start.value < s->n_units
+              && INT_ADD_WRAPV (last, start.value, &last))
+            last = INTMAX_MAX;
+        }
+      intmax_t base = strlen (s->alphabet);
       do
         s->needed++;
       while (last /= base);
@@ -179,33 +315,41 @@ layout_name (struct split_names *s)
    ALPHABET starting from START (letters of ALPHABET, at most
    SUFFIX_LENGTH of them, or NULL: all the first letter), then
    ADDITIONAL (or NULL).  WIDEN lets the suffix grow when it would run
-   out.  The strings must outlive S.  Return 0, or -1 if memory ran out
-   (free S all the same).  */
-int
+   out.  The strings must outlive S.  Nothing is allocated until the
+   first name is asked for, as GNU's split makes no name for an empty
+   input (with a suffix length too large for any).  */
+void
 split_names_init (struct split_names *s, char const *prefix,
                   char const *additional, char const *alphabet,
                   size_t suffix_length, bool widen, char const *start)
 {
   *s = (struct split_names) {
+    .prefix = prefix, .start = start,
     .add = additional ? additional : "", .alphabet = alphabet,
     .alpha_len = strlen (alphabet), .prefix_len = strlen (prefix),
     .suf_len = suffix_length, .widen = widen
   };
   s->add_len = strlen (s->add);
+}
+
+/* Lay out S's first name.  Return 0, or -1 if memory ran out.  */
+static int
+first_name (struct split_names *s)
+{
   s->name = malloc (s->prefix_len + 1);
   if (!s->name)
     return -1;
-  memcpy (s->name, prefix, s->prefix_len);
+  memcpy (s->name, s->prefix, s->prefix_len);
   if (layout_name (s) != 0)
     return -1;
-  if (start)
+  if (s->start)
     {
-      size_t n = strlen (start);
+      size_t n = strlen (s->start);
       for (size_t i = 0; i < n; i++)
         {
           size_t at = s->suf_len - n + i;
-          s->name[s->prefix_len + at] = start[i];
-          s->digit[at] = strchr (alphabet, start[i]) - alphabet;
+          s->name[s->prefix_len + at] = s->start[i];
+          s->digit[at] = strchr (s->alphabet, s->start[i]) - s->alphabet;
         }
     }
   return 0;
@@ -233,7 +377,10 @@ split_names_next (struct split_names *s)
   if (!s->given)
     {
       s->given = true;
-      return s->name;
+      if (first_name (s) == 0)
+        return s->name;
+      errno = ENOMEM;
+      return NULL;
     }
   for (size_t i = s->suf_len; i-- > 0;)
     {

@@ -4,7 +4,7 @@
    settling of the suffix length, and the generator of the names
    PREFIX + suffix + additional suffix.  Nothing here prints or exits:
    each function returns a code, which src/split.c turns into GNU split
-   9.1's message.  The fuzz target tests/fuzz/split-args.c links this
+   9.10's message.  The fuzz target tests/fuzz/split-args.c links this
    unit alone.  */
 
 #ifndef BRISK_SPLIT_ARGS_H
@@ -14,10 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* How a number failed: not a number (or a bad suffix), out of the
-   allowed range (GNU says ERANGE), or past what it says with EOVERFLOW
-   (too large for the type, or out of range and past INT_MAX / 2);
-   SPLIT_NOMEM when memory ran out.  */
+/* How a number failed, by the errno text GNU adds to its message:
+   none (SPLIT_INVALID), ERANGE (SPLIT_RANGE) or EOVERFLOW
+   (SPLIT_OVERFLOW); SPLIT_NOMEM when memory ran out.  */
 enum split_err
 {
   SPLIT_OK,
@@ -27,18 +26,41 @@ enum split_err
   SPLIT_NOMEM
 };
 
-/* The size suffixes of -b, -C and ---io-blksize: K, KB, KiB ... as
-   GNU's.  */
+/* The size suffixes of -b, -C and ---io-blksize: K, KB, KiB ... up
+   to Q (quetta), as GNU 9.10's.  */
 extern char const split_size_suffixes[];
 
-enum split_err split_number (char const *arg, uintmax_t min, uintmax_t max,
-                             char const *suffixes, uintmax_t *n);
+/* A number as read by split_scan: its value (saturated at INTMAX_MIN
+   or INTMAX_MAX), where its digits end, and what was wrong: no number
+   at all, junk after it (a bad unit), the value saturated, or its
+   digits alone did (the only case where GNU prints ERANGE).  */
+struct split_scan
+{
+  intmax_t value;
+  char const *end;
+  bool invalid;
+  bool junk;
+  bool overflow;
+  bool digits_overflow;
+};
+void split_scan (char const *arg, char const *suffixes,
+                 struct split_scan *s);
+
+enum split_err split_count (char const *arg, char const *suffixes,
+                            intmax_t *n);
+
+/* The FLAGS of split_number.  */
+enum
+{
+  SPLIT_NUM_UNSIGNED = 1,
+  SPLIT_NUM_LOW_RANGE = 2
+};
+enum split_err split_number (char const *arg, intmax_t min, intmax_t max,
+                             char const *suffixes, int flags, intmax_t *n);
 
 /* -n's CHUNKS: [l/|r/][K/]N.  KIND is known even when a number failed;
-   BAD and BAD_LEN then point at the text of that number (K if BAD_K,
-   else N).  K is 0 when not given.  N may be up to UINTMAX_MAX, as
-   GNU's: past OFF_T_MAX, only round robin can use it (the chunk cuts
-   say so once they know the input's size).  */
+   BAD and BAD_LEN then point at the text to name (K if BAD_K).  K is 0
+   when not given.  N is at most INTMAX_MAX, as GNU 9.10's.  */
 enum split_chunk_kind
 {
   SPLIT_CHUNK_BYTES,
@@ -48,8 +70,8 @@ enum split_chunk_kind
 struct split_chunks
 {
   enum split_chunk_kind kind;
-  uintmax_t k;
-  uintmax_t n;
+  intmax_t k;
+  intmax_t n;
   char const *bad;
   size_t bad_len;
   bool bad_k;
@@ -67,13 +89,13 @@ enum split_sep_err split_separator (char const *arg, char *sep);
 
 bool split_start (char const *arg, char const *alphabet,
                   char const **start);
-bool split_add_digit (uintmax_t *digits, int c);
+void split_add_digit (intmax_t *digits, int c);
 
 /* The suffix length, settled once the options are read.  */
 struct split_suffix
 {
   bool chunked;                 /* -n */
-  uintmax_t n_units;            /* its N */
+  intmax_t n_units;             /* its N */
   char const *start;            /* FROM, or NULL */
   char const *alphabet;
   size_t length;                /* in: -a (0 if not given); out */
@@ -93,6 +115,8 @@ enum split_suffix_err split_settle_suffix (struct split_suffix *s);
    the additional suffix ADD.  */
 struct split_names
 {
+  char const *prefix;
+  char const *start;
   char *name;
   size_t prefix_len;
   size_t suf_len;
@@ -104,9 +128,9 @@ struct split_names
   bool widen;
   bool given;
 };
-int split_names_init (struct split_names *s, char const *prefix,
-                      char const *additional, char const *alphabet,
-                      size_t suffix_length, bool widen, char const *start);
+void split_names_init (struct split_names *s, char const *prefix,
+                       char const *additional, char const *alphabet,
+                       size_t suffix_length, bool widen, char const *start);
 char const *split_names_next (struct split_names *s);
 void split_names_free (struct split_names *s);
 

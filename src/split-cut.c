@@ -481,40 +481,25 @@ chunk_end (struct chunk_input const *in, intmax_t c, intmax_t n, bool lines,
   return lines ? line_end_after (in, end - 1, buf, bufsize) : end;
 }
 
-/* Return the number of chunks N as an off_t count.  Exit if it is past
-   OFF_T_MAX, as GNU does, in the words of a bad -n (N written as a
-   plain number) but only once the input is open and sized: a missing
-   or unsizable input is reported first.  */
-static intmax_t
-chunk_count (uintmax_t n)
-{
-  if (n <= TYPE_MAXIMUM (off_t))
-    return n;
-  char num[INT_BUFSIZE_BOUND (uintmax_t)];
-  sprintf (num, "%ju", n);
-  error (EXIT_FAILURE, EOVERFLOW, "%s: %s", _("invalid number of chunks"),
-         quote (num));
-  abort ();
-}
-
-/* Cut the input as SC says into N_ARG chunks (-n N, l/N), or with
-   K_ARG > 0 write chunk K_ARG alone to standard output (-n K/N,
-   l/K/N).  LINES: chunks end at line ends.  SC's buffer is the reading
-   buffer.  */
+/* Cut the input as SC says into N chunks (-n N, l/N), or with K > 0
+   write chunk K alone to standard output (-n K/N, l/K/N).  LINES:
+   chunks end at line ends.  SC's buffer is the reading buffer.  N is
+   at most INTMAX_MAX, which is OFF_T_MAX: GNU 9.10 takes a larger N as
+   that many, and makes that many pieces (until the disk is full).  */
 void
-cut_chunks (struct split_cut const *sc, uintmax_t k_arg, uintmax_t n_arg,
-            bool lines)
+cut_chunks (struct split_cut const *sc, intmax_t k, intmax_t n, bool lines)
 {
+  static_assert (TYPE_MAXIMUM (off_t) == INTMAX_MAX);
   size_t bufsize = sc->bufsize;
   struct chunk_input in;
   chunk_input_size (&in, sc);
-  intmax_t n = chunk_count (n_arg);
-  intmax_t k = k_arg;           /* K <= N */
   char *scan = in.mem ? NULL : sc->buf;
   intmax_t first = k ? k : 1;
+  intmax_t last = k ? k : n;
   off_t from = first == 1 ? 0 : chunk_end (&in, first - 1, n, lines,
                                            scan, bufsize);
-  for (intmax_t c = first; c <= (k ? k : n); c++)
+  /* Stop at LAST before C would pass it: LAST may be INTMAX_MAX.  */
+  for (intmax_t c = first; c <= last && c > 0; c = c < last ? c + 1 : 0)
     {
       off_t to = chunk_end (&in, c, n, lines, scan, bufsize);
       if (k)                    /* GNU names standard output "-" for
@@ -656,7 +641,7 @@ rr_deal (struct rr *s, char const *p, char const *end)
    turn (-n r/N), or with K > 0 write the records of output K alone to
    standard output (r/K/N).  Outputs that get no record are still made,
    empty, unless -e.  SC's buffer is the reading buffer.  N may be
-   up to UINTMAX_MAX: with K nothing is kept per output; without, the
+   up to INTMAX_MAX: with K nothing is kept per output; without, the
    outputs are allocated first, and too many of them is "memory
    exhausted", as GNU says.  */
 void

@@ -52,15 +52,14 @@ out_init (struct split_out *out, struct split_conf const *conf)
    letters of ALPHA starting from START (digits of ALPHA, at most
    SUFFIX_LENGTH of them, or NULL: all the first letter), then
    ADDITIONAL (or NULL).  WIDEN lets the suffix grow when it would run
-   out.  */
+   out.  The first name is made when asked for (names_next).  */
 void
 names_init (struct split_out *out, char const *prefix,
             char const *additional, char const *alpha,
             size_t suffix_length, bool widen, char const *start)
 {
-  if (split_names_init (&out->names, prefix, additional, alpha, suffix_length,
-                        widen, start) != 0)
-    xalloc_die ();
+  split_names_init (&out->names, prefix, additional, alpha, suffix_length,
+                    widen, start);
 }
 
 /* Return the name of the next piece (the first name on the first

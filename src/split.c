@@ -56,9 +56,9 @@ struct options
 {
   struct split_conf conf;
   enum cut cut;
-  uintmax_t n_units;            /* bytes, lines or chunks */
-  uintmax_t k_units;            /* K of -n K/N, else 0 */
-  uintmax_t digits;             /* -NUM */
+  intmax_t n_units;             /* bytes, lines or chunks */
+  intmax_t k_units;             /* K of -n K/N, else 0 */
+  intmax_t digits;              /* -NUM */
   int digits_optind;            /* the argument -NUM was in */
   size_t suffix_length;         /* -a (0: not given) */
   char const *alphabet;
@@ -67,6 +67,11 @@ struct options
   size_t io_size;               /* ---io-blksize (0: not given) */
   bool eol_given;
 };
+
+/* The most ---io-blksize takes, as GNU 9.10: the most bytes one read
+   or write moves on any system (gnulib's SYS_BUFSIZE_MAX; Linux's
+   MAX_RW_COUNT, rounded down to 1 MiB).  */
+enum { IO_SIZE_MAX = INT_MAX >> 20 << 20 };
 
 enum
 {
@@ -141,7 +146,7 @@ Mandatory arguments to long options are mandatory for short options too.\n\
       --version     output version information and exit\n\
 \n\
 The SIZE argument is an integer and optional unit (example: 10K is 10*1024).\n\
-Units are K,M,G,T,P,E,Z,Y (powers of 1024) or KB,MB,... (powers of 1000).\n\
+Units are K,M,G,T,P,E,Z,Y,R,Q (powers of 1024) or KB,MB,... (powers of 1000).\n\
 Binary prefixes can be used, too: KiB=K, MiB=M, and so on.\n\
 \n\
 CHUNKS may be:\n\
@@ -175,15 +180,26 @@ die_number (enum split_err e, char const *msg, char const *arg, size_t len)
   abort ();
 }
 
-/* Parse the number ARG with the size SUFFIXES ("" for none), which must
-   be within MIN..MAX; on failure exit with MSG and ARG, in the words of
-   gnulib's xdectoumax.  */
-static uintmax_t
-parse_number (char const *arg, uintmax_t min, uintmax_t max,
-              char const *suffixes, char const *msg)
+/* Parse the count ARG of -b, -C or -l with the size SUFFIXES ("" for
+   none) (see split_count); on failure exit with MSG and ARG.  */
+static intmax_t
+parse_count (char const *arg, char const *suffixes, char const *msg)
 {
-  uintmax_t n;
-  enum split_err e = split_number (arg, min, max, suffixes, &n);
+  intmax_t n;
+  enum split_err e = split_count (arg, suffixes, &n);
+  if (e != SPLIT_OK)
+    die_number (e, msg, arg, strlen (arg));
+  return n;
+}
+
+/* Parse the number ARG of -a or ---io-blksize (see split_number); on
+   failure exit with MSG and ARG.  */
+static intmax_t
+parse_number (char const *arg, intmax_t min, intmax_t max,
+              char const *suffixes, int flags, char const *msg)
+{
+  intmax_t n;
+  enum split_err e = split_number (arg, min, max, suffixes, flags, &n);
   if (e != SPLIT_OK)
     die_number (e, msg, arg, strlen (arg));
   return n;
@@ -261,7 +277,8 @@ parse_suffixes (struct options *o, int c, char const *arg)
 }
 
 /* Add the digit C of -NUM, in the argument numbered THIS_OPTIND, to
-   O.  A number in a new argument starts again.  */
+   O.  A number in a new argument starts again; past INTMAX_MAX it
+   stays INTMAX_MAX, as GNU 9.10's.  */
 static void
 add_digit (struct options *o, int c, int this_optind)
 {
@@ -272,13 +289,7 @@ add_digit (struct options *o, int c, int this_optind)
   if (o->digits_optind != this_optind)
     o->digits = 0;
   o->digits_optind = this_optind;
-  if (!split_add_digit (&o->digits, c))
-    {
-      char num[INT_BUFSIZE_BOUND (uintmax_t)];
-      sprintf (num, "%ju", o->digits);
-      error (EXIT_FAILURE, 0, _("line count option -%s%c... is too large"),
-             num, c);
-    }
+  split_add_digit (&o->digits, c);
 }
 
 /* Read option C with argument ARG into O.  */
@@ -288,8 +299,8 @@ parse_option (struct options *o, int c, char const *arg, int this_optind)
   switch (c)
     {
     case 'a':
-      o->suffix_length = parse_number (arg, 0, SIZE_MAX / sizeof (size_t),
-                                       "", _("invalid suffix length"));
+      o->suffix_length = parse_number (arg, 0, PTRDIFF_MAX, "", 0,
+                                       _("invalid suffix length"));
       break;
     case ADDITIONAL_SUFFIX_OPTION:
       /* A trailing slash too (GNU 9.2): "a/" would name a
@@ -306,13 +317,14 @@ parse_option (struct options *o, int c, char const *arg, int this_optind)
     case 'b':
     case 'C':
       set_cut (o, c == 'b' ? CUT_BYTES : CUT_LINE_BYTES);
-      o->n_units = parse_number (arg, 1, INTMAX_MAX, split_size_suffixes,
-                                 _("invalid number of bytes"));
+      /* GNU 9.10 names -C's count "lines" too.  */
+      o->n_units = parse_count (arg, split_size_suffixes,
+                                (c == 'b' ? _("invalid number of bytes")
+                                 : _("invalid number of lines")));
       break;
     case 'l':
       set_cut (o, CUT_LINES);
-      o->n_units = parse_number (arg, 1, UINTMAX_MAX, "",
-                                 _("invalid number of lines"));
+      o->n_units = parse_count (arg, "", _("invalid number of lines"));
       break;
     case 'n':
       parse_chunks (o, arg);
@@ -325,12 +337,9 @@ parse_option (struct options *o, int c, char const *arg, int this_optind)
       parse_suffixes (o, c, arg);
       break;
     case IO_BLKSIZE_OPTION:
-      /* GNU's bound, though no buffer that large can be had: "memory
-         exhausted" then, when the buffer is allocated.  */
-      o->io_size = parse_number (arg, 1,
-                                 (SIZE_MAX < INTMAX_MAX ? SIZE_MAX
-                                  : INTMAX_MAX) - 1,
-                                 split_size_suffixes,
+      /* GNU 9.10's bound: the most a read or write moves at once.  */
+      o->io_size = parse_number (arg, 1, IO_SIZE_MAX, split_size_suffixes,
+                                 SPLIT_NUM_UNSIGNED | SPLIT_NUM_LOW_RANGE,
                                  _("invalid IO block size"));
       break;
     default:
@@ -398,11 +407,12 @@ settle_cut (struct options *o)
     }
 }
 
-/* Settle the suffix length in O (see split_settle_suffix).  Return
-   whether it may grow.  Exit if -a is too short for -n, or for the
-   start value.  */
+/* Settle the suffix length in O (see split_settle_suffix), as GNU
+   does before it reads the operands: exit if -a is too short for -n.
+   Set *WIDEN to whether it may grow.  Return false if the start value
+   is too long for it, which GNU says once the operands are read.  */
 static bool
-settle_suffix (struct options *o)
+settle_suffix (struct options *o, bool *widen)
 {
   struct split_suffix s = {
     .chunked = (o->cut == CUT_CHUNK_BYTES || o->cut == CUT_CHUNK_LINES
@@ -410,6 +420,7 @@ settle_suffix (struct options *o)
     .n_units = o->n_units, .start = o->start, .alphabet = o->alphabet,
     .length = o->suffix_length
   };
+  bool start_fits = true;
   switch (split_settle_suffix (&s))
     {
     case SPLIT_SUFFIX_TOO_SHORT:
@@ -418,14 +429,14 @@ settle_suffix (struct options *o)
              (uintmax_t) s.needed);
       break;
     case SPLIT_SUFFIX_START_TOO_LONG:
-      error (0, 0, _("numerical suffix start value is too large "
-                     "for the suffix length"));
-      usage (EXIT_FAILURE);
+      start_fits = false;
+      break;
     case SPLIT_SUFFIX_OK:
       break;
     }
   o->suffix_length = s.length;
-  return s.widen;
+  *widen = s.widen;
+  return start_fits;
 }
 
 /* Open FILE as standard input (unless "-") and take its status, into
@@ -505,6 +516,8 @@ main (int argc, char **argv)
                      "to standard output"));
       usage (EXIT_FAILURE);
     }
+  bool widen;
+  bool start_fits = settle_suffix (&o, &widen);
   char const *file = optind < argc ? argv[optind++] : "-";
   char const *prefix = optind < argc ? argv[optind++] : "x";
   if (optind < argc)
@@ -512,7 +525,12 @@ main (int argc, char **argv)
       error (0, 0, _("extra operand %s"), quote (argv[optind]));
       usage (EXIT_FAILURE);
     }
-  bool widen = settle_suffix (&o);
+  if (!start_fits)
+    {
+      error (0, 0, _("numerical suffix start value is too large "
+                     "for the suffix length"));
+      usage (EXIT_FAILURE);
+    }
   names_init (&out, prefix, o.additional, o.alphabet, o.suffix_length,
               widen, o.start);
 

@@ -129,7 +129,7 @@ struct split_cut
 void cut_bytes (struct split_cut const *c, intmax_t n_bytes);
 void cut_lines (struct split_cut const *c, uintmax_t n_lines);
 void cut_line_bytes (struct split_cut const *c, intmax_t n_bytes);
-void cut_chunks (struct split_cut const *c, uintmax_t k, uintmax_t n,
+void cut_chunks (struct split_cut const *c, intmax_t k, intmax_t n,
                  bool lines);
 void cut_round_robin (struct split_cut const *c, uintmax_t k, uintmax_t n);
 

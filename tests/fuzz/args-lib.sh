@@ -259,6 +259,25 @@ args_answer ()
   [ ! -d a.d ] || rm -rf a.d
 }
 
+# The version of GNU's newest coreutils, which TESTS/gnu/newest pins
+# (9.10); and the folder of the links to its programs that
+# tests/gnu/check-gnu builds (it may not be there).
+args_newest_version ()
+{
+  sed -n 's/^[^ ]* \([^-]*\).*/\1/p' "$1/gnu/newest"
+}
+args_newest_bin ()
+{
+  an_dir=${BRISK_GNU_DIR:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/brisk-gnu}
+  echo "$an_dir/coreutils-$(args_newest_version "$1")/bin"
+}
+
+# Return 0 if the records of the fuzz target TARGET are GNU's newest
+# answers, not 9.1's: split's, whose counts Brisk reads as GNU 9.10
+# does (past intmax_t as large as can be, units up to Q, -C's
+# "lines").
+args_newest () { [ "$1" = split-args ]; }
+
 # Print the record line of the seed SEED of the fuzz target TARGET;
 # return 2 if a command line cannot hold the seed.
 args_line ()
@@ -273,8 +292,9 @@ args_line ()
 
 # The check of tests/fuzz/args-TARGET.sh: our answers to the records of
 # the fuzz target TARGET in tests/fuzz/gnu/args/TARGET against those
-# recorded, and GNU's too where GNU coreutils 9.1 is installed, so that
-# the records cannot go stale.  The answers are compared all at once
+# recorded, and GNU's too where GNU coreutils 9.1 is installed (or GNU's
+# newest is built, for args_newest's), so that the records cannot go
+# stale.  The answers are compared all at once
 # (few processes: the machine may be slow to start them), and one by
 # one only to name those that differ.  Fail if fewer than MIN were
 # compared, or a record has no seed.
@@ -285,9 +305,16 @@ args_check ()
   gnu_dir=
   # GNU's answers are checked against the records in the plain build;
   # a build with the sanitizers (BRISK_SANITIZED) runs ours alone.
-  if [ -z "${BRISK_SANITIZED-}" ] \
-     && "$(gnu_tool split)" --version 2>/dev/null \
-          | grep -q 'coreutils) 9\.1$'; then
+  # Those of GNU's newest (args_newest) where make check-gnu built it.
+  if [ -n "${BRISK_SANITIZED-}" ]; then
+    :
+  elif args_newest "$target"; then
+    version=$(args_newest_version "$srcdir")
+    ! "$(args_newest_bin "$srcdir")/split" --version 2>/dev/null \
+        | grep -q "coreutils) $version\$" \
+      || gnu_dir=$(args_newest_bin "$srcdir")
+  elif "$(gnu_tool split)" --version 2>/dev/null \
+         | grep -q 'coreutils) 9\.1$'; then
     gnu_dir=$(dirname "$(gnu_tool split)")
   fi
   cat "$recs"/* > exp || framework_failure_ "no records in $recs"

@@ -2,8 +2,9 @@
    names of its pieces (lib/split-args.c) against small models.
 
    Input: byte 0 picks what is tested, the rest is its argument:
-   0: a SIZE of -b (digits and a unit: K, KB, KiB ...),
-   1: a NUMBER of -l or -a (digits only),
+   0: a SIZE of -b and -C, and of ---io-blksize (digits and a unit: K,
+      KB, KiB ... Q),
+   1: a NUMBER of -l or -a (no unit),
    2: the CHUNKS of -n ([l/|r/][K/]N),
    3: the SEP of -t,
    4: the digits of -NUM, and a start value of -d and -x,
@@ -12,14 +13,17 @@
       start value (with -d or -x) and a prefix and additional suffix,
       split at NUL bytes.
 
-   The model of a number follows the coreutils manual: optional white
-   space and "+", decimal digits (none if a unit letter comes first),
-   one unit letter of those allowed, and after one of K, M, G ... "B"
-   or "D" (powers of 1000) or "iB" (of 1024); b is 512, alone.
-   Anything else is invalid; a value past UINTMAX_MAX overflows, and a
-   valid value outside the range is a range error (an overflow past
-   INT_MAX / 2).  -n K/N must give 1 <= K <= N <= UINTMAX_MAX; an
-   empty K is none.
+   The model of a number follows the coreutils manual and GNU 9.10's
+   split: optional white space and a sign, decimal digits (none if a
+   unit letter comes first: then the number is 1), one unit letter of
+   those allowed, and after one of K, M, G ... Q, "B" or "D" (powers of
+   1000) or "iB" (of 1024); b is 512, alone.  Anything else is
+   invalid.  A count (-b, -C, -l, -n) past INTMAX_MAX is INTMAX_MAX, and
+   must be at least 1; it fails with ERANGE only when its digits alone
+   pass intmax_t.  -a and ---io-blksize are bounded; out of bounds is
+   EOVERFLOW (ERANGE for ---io-blksize below 1), and ---io-blksize
+   takes no sign '-'.  -n K/N: K is digits then a slash (else all of
+   K/N is a bad count), then N a count, then 1 <= K <= N.
    The names must be PREFIX, suffix letters of the alphabet, and the
    additional suffix; name I is the start value plus I written in
    SUFFIX_LENGTH letters, and the names run out when that
@@ -41,13 +45,20 @@
 #include "split-args.h"
 
 typedef unsigned __int128 u128;
+typedef __int128 i128;
 
-/* The model's verdict on a number.  */
-struct model_number
+/* The model's reading of a number: the flags of struct split_scan
+   but the overflows, and the value, exact up to a bound past both ends
+   of intmax_t.  */
+struct model_scan
 {
-  enum split_err err;
-  uintmax_t value;
+  bool invalid, junk, digits_overflow;
+  i128 value;
+  size_t end;                   /* where the digits end */
 };
+
+/* That bound.  */
+static i128 const big = (i128) 1 << 100;
 
 /* True if C is white space in the C locale.  */
 static bool
@@ -56,68 +67,76 @@ space (char c)
   return c == ' ' || ('\t' <= c && c <= '\r');
 }
 
+/* True if V is within intmax_t.  */
+static bool
+fits (i128 v)
+{
+  return INTMAX_MIN <= v && v <= INTMAX_MAX;
+}
+
+/* Multiply *V by M, keeping it within -BIG..BIG.  */
+static void
+scale (i128 *v, i128 m)
+{
+  i128 a = *v < 0 ? -*v : *v;
+  a = a > big / m ? big : a * m;
+  *v = *v < 0 ? -a : a;
+}
+
 /* The power of the unit letter C, or -1 if it is none; b, which is
    512, is -2.  */
 static int
 unit_power (char c)
 {
-  static char const units[] = "KMGTPEZY";
+  static char const units[] = "KMGTPEZYRQ";
   if (c == 'b')
     return -2;
-  if (c == 'k' || c == 'm')
+  if (c == 'k' || c == 'm' || c == 'g' || c == 't')
     c -= 'a' - 'A';
   char const *p = strchr (units, c);
   return c && p ? p - units + 1 : -1;
 }
 
-/* Multiply *V by M, saturating; return false on overflow.  */
-static bool
-scale (uintmax_t *v, uintmax_t m)
+/* The model of reading ARG with the unit letters SUFFIXES.  */
+static struct model_scan
+model_scan (char const *arg, char const *suffixes)
 {
-  u128 r = (u128) *v * m;
-  if (r > UINTMAX_MAX)
-    {
-      *v = UINTMAX_MAX;
-      return false;
-    }
-  *v = r;
-  return true;
-}
-
-/* The model of split's number ARG with the unit letters SUFFIXES,
-   within MIN..MAX.  */
-static struct model_number
-model_number (char const *arg, uintmax_t min, uintmax_t max,
-              char const *suffixes)
-{
-  struct model_number r = { SPLIT_INVALID, 0 };
+  struct model_scan r = { 0 };
   char const *p = arg;
   while (space (*p))
     p++;
-  if (*p == '-')
-    return r;
-  if (*p == '+')
+  bool negative = *p == '-';
+  if (*p == '-' || *p == '+')
     p++;
-  bool ok = true;
-  uintmax_t v = 0;
   char const *digits = p;
   for (; '0' <= *p && *p <= '9'; p++)
-    ok &= scale (&v, 10) && !__builtin_add_overflow (v, *p - '0', &v);
+    {
+      scale (&r.value, 10);
+      if (r.value < big)
+        r.value += *p - '0';
+    }
+  if (negative)
+    r.value = -r.value;
+  r.digits_overflow = !fits (r.value);
+  r.end = p - arg;
   if (p == digits)
     {
       /* No digits: only a unit letter at the very start stands for 1.  */
-      if (!*arg || !*suffixes || !strchr (suffixes, *arg))
-        return r;
+      r.end = 0;
+      if (!*arg || !strchr (suffixes, *arg))
+        {
+          r.invalid = true;
+          return r;
+        }
       p = arg;
-      v = 1;
+      r.value = 1;
     }
   if (*p)
     {
-      if (!*suffixes || !strchr (suffixes, *p))
-        return r;
-      int power = unit_power (*p++);
-      uintmax_t base = 1024;
-      if (power < 1)
+      int power = strchr (suffixes, *p) ? unit_power (*p) : -1;
+      p++;
+      i128 base = 1024;
+      if (power < 1 || !strchr (suffixes, '0'))
         ;
       else if (p[0] == 'i' && p[1] == 'B')
         p += 2;
@@ -126,37 +145,83 @@ model_number (char const *arg, uintmax_t min, uintmax_t max,
           base = 1000;
           p++;
         }
-      if (*p || power == -1)
-        return r;
       if (power == -2)
-        ok &= scale (&v, 512);
+        scale (&r.value, 512);
       for (int i = 0; i < power; i++)
-        ok &= scale (&v, base);
+        scale (&r.value, base);
+      r.junk = *p || power == -1;
     }
-  r.value = v;
-  if (!ok)
+  return r;
+}
+
+/* V as a saturated intmax_t.  */
+static intmax_t
+saturated (i128 v)
+{
+  return v < INTMAX_MIN ? INTMAX_MIN : v > INTMAX_MAX ? INTMAX_MAX : v;
+}
+
+/* The model's verdict on a count or a number.  */
+struct model_number
+{
+  enum split_err err;
+  intmax_t value;
+};
+
+/* The model of split_count on ARG with the units SUFFIXES.  */
+static struct model_number
+model_count (char const *arg, char const *suffixes)
+{
+  struct model_scan m = model_scan (arg, suffixes);
+  struct model_number r = { SPLIT_INVALID, saturated (m.value) };
+  if (!m.invalid && !m.junk && 1 <= m.value)
+    r.err = SPLIT_OK;
+  else if (m.digits_overflow)
+    r.err = SPLIT_RANGE;
+  return r;
+}
+
+/* The model of split_number on ARG with the units SUFFIXES, within
+   MIN..MAX, with FLAGS.  */
+static struct model_number
+model_number (char const *arg, intmax_t min, intmax_t max,
+              char const *suffixes, int flags)
+{
+  struct model_scan m = model_scan (arg, suffixes);
+  struct model_number r = { SPLIT_INVALID, saturated (m.value) };
+  char const *p = arg;
+  while (space (*p))
+    p++;
+  if (m.invalid || m.junk || (*p == '-' && (flags & SPLIT_NUM_UNSIGNED)))
+    ;
+  else if (m.value < min)
+    r.err = flags & SPLIT_NUM_LOW_RANGE ? SPLIT_RANGE : SPLIT_OVERFLOW;
+  else if (max < m.value)
     r.err = SPLIT_OVERFLOW;
-  else if (v < min || max < v)
-    r.err = INT_MAX / 2 < v ? SPLIT_OVERFLOW : SPLIT_RANGE;
   else
     r.err = SPLIT_OK;
   return r;
 }
 
-/* Check split_number on ARG against the model.  */
+/* Check split_count on ARG with the units SUFFIXES, and split_number
+   within MIN..MAX with FLAGS, against the model.  */
 static void
-check_number (char const *arg, uintmax_t min, uintmax_t max,
-              char const *suffixes)
+check_number (char const *arg, char const *suffixes, intmax_t min,
+              intmax_t max, int flags)
 {
-  uintmax_t n;
-  enum split_err e = split_number (arg, min, max, suffixes, &n);
-  struct model_number m = model_number (arg, min, max, suffixes);
+  intmax_t n;
+  enum split_err e = split_count (arg, suffixes, &n);
+  struct model_number m = model_count (arg, suffixes);
+  CHECK (e == m.err);
+  CHECK (e != SPLIT_OK || n == m.value);
+  e = split_number (arg, min, max, suffixes, flags, &n);
+  m = model_number (arg, min, max, suffixes, flags);
   CHECK (e == m.err);
   CHECK (e != SPLIT_OK || n == m.value);
 }
 
-/* Check split_chunks on ARG: the kind from its prefix, N from what
-   follows the first slash (or all), K from what comes before.  */
+/* Check split_chunks on ARG: the kind from its prefix; then K if
+   digits and a slash come first, and N.  */
 static void
 check_chunks (char const *arg)
 {
@@ -172,29 +237,30 @@ check_chunks (char const *arg)
       p += 2;
     }
   CHECK (c.kind == kind);
-  char const *slash = strchr (p, '/');
-  struct model_number n = model_number (slash ? slash + 1 : p, 1,
-                                        UINTMAX_MAX, "");
+  struct model_scan k = model_scan (p, "");
+  if (k.invalid || k.digits_overflow || p[k.end] != '/')
+    {
+      struct model_number n = model_count (p, "");
+      CHECK (e == n.err && !c.bad_k);
+      CHECK (e != SPLIT_OK || (c.n == n.value && c.k == 0));
+      CHECK (e == SPLIT_OK || (c.bad == p && !c.bad[c.bad_len]));
+      return;
+    }
+  char const *slash = p + k.end;
+  struct model_number n = model_count (slash + 1, "");
   if (n.err != SPLIT_OK)
     {
       CHECK (e == n.err && !c.bad_k);
-      CHECK (c.bad == (slash ? slash + 1 : p) && !c.bad[c.bad_len]);
+      CHECK (c.bad == slash + 1 && !c.bad[c.bad_len]);
       return;
     }
-  if (!slash || slash == p)
+  if (k.value < 1 || n.value < k.value)
     {
-      CHECK (e == SPLIT_OK && c.n == n.value && c.k == 0);
+      CHECK (e == SPLIT_INVALID && c.bad_k);
+      CHECK (c.bad == p && c.bad_len == k.end);
       return;
     }
-  char *k = strndup (p, slash - p);
-  CHECK (k);
-  struct model_number km = model_number (k, 1, n.value, "");
-  free (k);
-  CHECK (e == km.err);
-  if (e == SPLIT_OK)
-    CHECK (c.n == n.value && c.k == km.value && 1 <= c.k && c.k <= c.n);
-  else
-    CHECK (c.bad_k && c.bad == p && c.bad_len == (size_t) (slash - p));
+  CHECK (e == SPLIT_OK && c.n == n.value && c.k == k.value);
 }
 
 /* Check split_separator on ARG.  */
@@ -218,16 +284,15 @@ check_separator (char const *arg)
 static void
 check_digits (char const *arg)
 {
-  uintmax_t d = 0;
+  intmax_t d = 0;
   u128 model = 0;
   for (char const *p = arg; '0' <= *p && *p <= '9'; p++)
     {
       model = model * 10 + (*p - '0');
-      bool ok = split_add_digit (&d, *p);
-      CHECK (ok == (model <= UINTMAX_MAX));
-      if (!ok)
-        break;
-      CHECK (d == model);
+      if (model > INTMAX_MAX)
+        model = INTMAX_MAX;
+      split_add_digit (&d, *p);
+      CHECK (d == (intmax_t) model);
     }
   static char const *const alphabets[] = { "0123456789",
                                            "0123456789abcdef" };
@@ -261,14 +326,17 @@ model_suffix (struct split_suffix *s)
   if (s->chunked)
     {
       u128 last = s->n_units - 1;
-      struct model_number st = { SPLIT_INVALID, 0 };
+      /* GNU 9.10 counts from a start value below N, up to
+         INTMAX_MAX.  */
       if (s->start)
-        st = model_number (s->start, 0, UINTMAX_MAX, "");
-      /* GNU counts from the start value only if the last number then
-         fits.  */
-      if (st.err == SPLIT_OK && st.value < s->n_units
-          && (u128) st.value + s->n_units <= UINTMAX_MAX)
-        last += st.value;
+        {
+          struct model_scan st = model_scan (s->start, "");
+          if (!st.invalid && !st.junk && fits (st.value)
+              && st.value < s->n_units)
+            last += st.value;
+          if (last > INTMAX_MAX)
+            last = INTMAX_MAX;
+        }
       size_t base = strlen (s->alphabet);
       do
         s->needed++;
@@ -326,8 +394,8 @@ check_name_run (struct split_suffix const *s, char const *prefix,
                 char const *add)
 {
   struct split_names names;
-  CHECK (split_names_init (&names, prefix, add, s->alphabet, s->length,
-                           s->widen, s->start) == 0);
+  split_names_init (&names, prefix, add, s->alphabet, s->length, s->widen,
+                    s->start);
   size_t base = strlen (s->alphabet);
   size_t plen = strlen (prefix), alen = strlen (add);
   char *want = malloc (plen + s->length + MAX_NAMES + alen + 1);
@@ -401,11 +469,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   arg[size - 1] = '\0';
   switch (data[0] % 6)
     {
-    case 0:
-      check_number (arg, 1, INTMAX_MAX, split_size_suffixes);
+    case 0:                     /* -b and -C; ---io-blksize */
+      check_number (arg, split_size_suffixes, 1, INT_MAX >> 20 << 20,
+                    SPLIT_NUM_UNSIGNED | SPLIT_NUM_LOW_RANGE);
       break;
-    case 1:
-      check_number (arg, 0, SIZE_MAX / sizeof (size_t), "");
+    case 1:                     /* -l; -a */
+      check_number (arg, "", 0, PTRDIFF_MAX, 0);
       break;
     case 2:
       check_chunks (arg);
