@@ -10,7 +10,7 @@ texi=$srcdir/../doc/brisk.texi
 test -f "$texi" || framework_failure_ "$texi missing"
 
 for t in md2sum md4sum md5sum sha1sum sha224sum sha256sum sha384sum \
-         sha512sum b2sum cksum sum cat tee cp mv install split; do
+         sha512sum b2sum b3sum cksum sum cat tee cp mv install split; do
   test -x "$BRISK_BIN/$t" || framework_failure_ "$BRISK_BIN/$t missing"
   "$BRISK_BIN/$t" --help > help 2> err || { echo "$t --help failed" >&2; fail=1; }
   compare /dev/null err || fail=1
