@@ -208,13 +208,11 @@ DIGEST determines the digest algorithm and default output format:\n\
   sha3      (only available through cksum)\n\
   blake2b   (equivalent to b2sum)\n\
   sm3       (only available through cksum)\n\
-  blake3    (equivalent to b3sum, whose --length is in bytes)\n\
-  shake128  (only available through cksum)\n\
-  shake256  (only available through cksum)\n\
 \n\
 DIGEST may also be sha224, sha256, sha384 or sha512, as in GNU's cksum\n\
-(sha2 with that --length), or, Brisk's own, md2 or md4 (equivalent to\n\
-md2sum, md4sum).\n\
+(sha2 with that --length), or one of Brisk's own: blake3 (equivalent to\n\
+b3sum, whose --length is in bytes), shake128 and shake256 (as in uutils'\n\
+cksum), md2 and md4 (equivalent to md2sum, md4sum).\n\
 \n\
 When checking, the input should be a former output of this program,\n\
 or equivalent standalone program.\n\
