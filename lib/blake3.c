@@ -505,14 +505,20 @@ blake3_subtree_cv (const struct blake3_ctx *ctx, const void *data,
   uint8_t stack[BLAKE3_MAX_DEPTH * BLAKE3_OUT_LEN];
   size_t depth = 0;
 
-  for (uint64_t done = 0; done < n; done += w, p += w * BLAKE3_CHUNK_LEN)
+  /* N is at least 1: the first piece is always hashed, and STACK's
+     first value set before it is read.  */
+  uint64_t done = 0;
+  do
     {
       subtree_top (ctx, p, w, chunk_index + done, 1,
                    stack + depth * BLAKE3_OUT_LEN);
       depth++;
+      done += w;
+      p += w * BLAKE3_CHUNK_LEN;
       /* One value per bit set in the count of pieces pushed.  */
-      merge_values (ctx, stack, &depth, count_ones ((done + w) / w));
+      merge_values (ctx, stack, &depth, count_ones (done / w));
     }
+  while (done < n);
   memcpy (out, stack, BLAKE3_OUT_LEN);
 }
 
