@@ -143,23 +143,5 @@ blake3_tree_root (const struct blake3_tree *t,
                   const uint8_t right[BLAKE3_OUT_LEN], uint64_t seek,
                   uint8_t *out, size_t len)
 {
-  uint8_t block[BLAKE3_BLOCK_LEN], bytes[BLAKE3_BLOCK_LEN];
-  uint32_t words[16];
-  uint64_t counter = seek / BLAKE3_BLOCK_LEN;
-  size_t skip = seek % BLAKE3_BLOCK_LEN;
-  memcpy (block, left, BLAKE3_OUT_LEN);
-  memcpy (block + BLAKE3_OUT_LEN, right, BLAKE3_OUT_LEN);
-  while (len)
-    {
-      blake3_compress_portable (t->key, block, BLAKE3_BLOCK_LEN, counter++,
-                                t->flags | BLAKE3_PARENT | BLAKE3_ROOT,
-                                words);
-      store_words (bytes, words, 16);
-      size_t n = BLAKE3_BLOCK_LEN - skip < len ? BLAKE3_BLOCK_LEN - skip
-                 : len;
-      memcpy (out, bytes + skip, n);
-      out += n;
-      len -= n;
-      skip = 0;
-    }
+  blake3_parent_root (t->key, t->flags, left, right, seek, out, len);
 }
