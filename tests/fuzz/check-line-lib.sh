@@ -5,20 +5,21 @@
 # The digest_algos rows (lib/digest-algos.c), in their order: byte 0 of
 # a seed chooses one.
 check_line_rows='md2 md4 md5 sha1 sha224 sha256 sha384 sha512 crc crc32b
-  sm3 bsd sysv blake2b sha3-224 sha3-256 sha3-384 sha3-512'
+  sm3 bsd sysv blake2b sha3-224 sha3-256 sha3-384 sha3-512 blake3 shake128
+  shake256'
 
 # Print the command (a tool and its options, words) that reads the
 # check-line seed SEED, or nothing if GNU 9.1 has no answer for it: an
-# algorithm GNU lacks (md2, md4, sha3, or a *sum tool of sm3), records
-# cut at NUL bytes (flag 2: GNU's --check reads lines), base64 digests
-# (flag 16, GNU 9.2) or -a sha2 (flag 32, GNU 9.9).  With flag 4,
-# cksum's rules: "cksum" with flag 8, else "cksum -a ALGO".
+# algorithm GNU lacks (md2, md4, sha3, blake3, shake, or a *sum tool of
+# sm3), records cut at NUL bytes (flag 2: GNU's --check reads lines),
+# base64 digests (flag 16, GNU 9.2) or -a sha2 (flag 32, GNU 9.9).
+# With flag 4, cksum's rules: "cksum" with flag 8, else "cksum -a ALGO".
 check_line_tool ()
 {
   set -- $(od -An -tu1 -N2 "$1")
   [ $(($2 & (2 | 16 | 32))) -eq 0 ] || return 0
   cl_flags_=$2
-  set -- $(($1 % 18 + 1)) $check_line_rows
+  set -- $(($1 % $(echo $check_line_rows | wc -w) + 1)) $check_line_rows
   shift $1
   if [ $((cl_flags_ & 4)) -eq 0 ]; then
     case $1 in

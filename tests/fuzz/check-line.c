@@ -25,6 +25,13 @@
    names), or their base64 form where allowed, and the tagged line
    written back as cksum writes it parses to the same pair, algorithm
    and length.
+   The BLAKE3 row without cksum's rules is b3sum's, whose own parser
+   (digest_line_parse_b3sum) reads each record instead: a proper one
+   has a name inside it, not empty, and written back as b3sum writes
+   it (plain and tagged, escaped where b3sum escapes) parses to the
+   same digest and name; an improper one has a reason.  The other rows
+   that always tag their length (SHAKE) are read with cksum's rules
+   only, as no other tool has them.
    GNU's own verdicts on the seed corpus are recorded in
    tests/fuzz/check-line.gnu and compared by tests/fuzz/check-line.sh.  */
 
@@ -79,43 +86,64 @@ start_parser (struct digest_line_parser *p, const struct rules *r)
     digest_line_init (p, r->algo);
 }
 
+/* Return a new line (its length in *N) of HEX and NAME as the tools
+   write them: "TAG (NAME) = HEX" if TAG, else "HEX  NAME"; with a
+   backslash first and NAME escaped where it holds a backslash, newline
+   or carriage return; a newline and a NUL at its end.  */
+static char *
+write_line (const char *tag, const char *hex, const char *name, size_t *n)
+{
+  size_t cap = 2 * strlen (name) + strlen (hex) + (tag ? strlen (tag) : 0)
+               + 16;
+  char *line = malloc (cap);
+  CHECK (line);
+  bool escape = strpbrk (name, "\\\n\r") != NULL;
+  size_t k = 0;
+  if (escape)
+    line[k++] = '\\';
+  if (tag)
+    {
+      k += sprintf (line + k, "%s (", tag);
+      put_name (line, &k, name, escape);
+      k += sprintf (line + k, ") = %s", hex);
+    }
+  else
+    {
+      k += sprintf (line + k, "%s  ", hex);
+      put_name (line, &k, name, escape);
+    }
+  line[k++] = '\n';
+  line[k] = '\0';
+  CHECK (k < cap);
+  *n = k;
+  return line;
+}
+
 /* Write HEX and NAME back as the line the tool prints for them (TAG:
    in the --tag form of ALGO, the algorithm of the line, with the
    length of its digest, HEX_LEN hex digits, after the tag where that
-   is not the longest, as cksum writes "BLAKE2b-256"), parse it with a
+   is not the longest or where the row always says it, as cksum writes
+   "BLAKE2b-256" and "BLAKE3-256"), parse it with a
    fresh parser started by R, and check that the same pair comes out,
    of the same algorithm and length.  */
 static void
 round_trip (const struct rules *r, const struct digest_algo *algo,
             size_t hex_len, const char *hex, const char *name, bool tag)
 {
-  size_t namelen = strlen (name);
-  size_t hexlen = strlen (hex);
-  size_t cap = 2 * namelen + hexlen + strlen (algo->bsd_tag) + 32;
-  char *line = malloc (cap);
-  CHECK (line);
-  bool escape = strpbrk (name, "\\\n\r") != NULL;
-  size_t n = 0;
-  if (escape)
-    line[n++] = '\\';
+  char tagbuf[64];
+  const char *tagp = NULL;
   if (tag)
     {
-      n += sprintf (line + n, "%s", algo->bsd_tag);
       size_t max = algo->max_size ? algo->max_size : algo->digest_size;
-      if (hex_len != 2 * max)
-        n += sprintf (line + n, "-%zu", hex_len * 4);
-      n += sprintf (line + n, " (");
-      put_name (line, &n, name, escape);
-      n += sprintf (line + n, ") = %s", hex);
+      if (hex_len != 2 * max || algo->tag_length)
+        snprintf (tagbuf, sizeof tagbuf, "%s-%zu", algo->bsd_tag,
+                  hex_len * 4);
+      else
+        snprintf (tagbuf, sizeof tagbuf, "%s", algo->bsd_tag);
+      tagp = tagbuf;
     }
-  else
-    {
-      n += sprintf (line + n, "%s  ", hex);
-      put_name (line, &n, name, escape);
-    }
-  line[n++] = '\n';
-  line[n] = '\0';
-  CHECK (n < cap);
+  size_t n;
+  char *line = write_line (tagp, hex, name, &n);
 
   struct digest_line_parser p;
   start_parser (&p, r);
@@ -198,6 +226,64 @@ check_proper (const struct rules *r, const struct digest_line_parser *p,
   round_trip (r, algo, p->hex_len, hex, name, true);
 }
 
+/* Write DIGEST and NAME back as b3sum writes them (TAG: "BLAKE3
+   (NAME) = HEX", else "HEX  NAME"; a backslash first and NAME escaped
+   where it holds a backslash, newline or carriage return), parse the
+   line again and check that the same pair comes out.  */
+static void
+b3sum_round_trip (const uint8_t digest[32], const char *name, bool tag)
+{
+  char hex[65];
+  for (int i = 0; i < 32; i++)
+    sprintf (hex + 2 * i, "%02x", digest[i]);
+  size_t n;
+  char *line = write_line (tag ? "BLAKE3" : NULL, hex, name, &n);
+
+  uint8_t digest2[32];
+  char *shown = malloc (n + 2);
+  CHECK (shown);
+  char *name2;
+  const char *why;
+  CHECK (digest_line_parse_b3sum (line, n, digest2, shown, &name2, &why)
+         == B3SUM_LINE_PROPER);
+  CHECK (memcmp (digest, digest2, 32) == 0);
+  CHECK (strcmp (name, name2) == 0);
+  free (shown);
+  free (line);
+}
+
+/* Parse the record REC (LEN bytes and a NUL) as b3sum reads a line of
+   its check file (digest_line_parse_b3sum), and check what it says: a
+   reason for an improper line; for a proper one, a name inside the
+   record, not empty, without NUL bytes, and written back by b3sum,
+   in either form, the same digest and name.  */
+static void
+b3sum_record (char *rec, size_t len)
+{
+  char *shown = malloc (len + 2);
+  CHECK (shown);
+  uint8_t digest[32];
+  char *name;
+  const char *why = NULL;
+  switch (digest_line_parse_b3sum (rec, len, digest, shown, &name, &why))
+    {
+    case B3SUM_LINE_PROPER:
+      CHECK (rec <= name && name < rec + len && *name);
+      CHECK (strlen (shown) <= len + 1);
+      b3sum_round_trip (digest, name, false);
+      b3sum_round_trip (digest, name, true);
+      break;
+    case B3SUM_LINE_IMPROPER:
+      CHECK (why && *why);
+      break;
+    case B3SUM_LINE_NOT_UTF8:
+      break;
+    default:
+      CHECK (!"a kind of line digest-line.h does not name");
+    }
+  free (shown);
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
@@ -224,6 +310,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     }
   if (!r.cksum)
     r.tag_picks_algo = r.base64 = false;
+  /* Without cksum's rules, the BLAKE3 row is b3sum's, which reads its
+     lines with its own parser; the other rows that always tag their
+     length are cksum's alone.  */
+  bool b3sum = !r.cksum && strcmp (r.algo->name, "blake3") == 0;
+  if (!r.cksum && r.algo->tag_length && !b3sum)
+    return 0;
 
   struct digest_line_parser parser;
   start_parser (&parser, &r);
@@ -236,8 +328,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       memcpy (rec, p, len);
       rec[len] = '\0';
       char *hex, *name;
-      if (digest_line_parse (&parser, rec, len, is_stdin, &hex, &name)
-          == DIGEST_LINE_PROPER)
+      if (b3sum)
+        b3sum_record (rec, len);
+      else if (digest_line_parse (&parser, rec, len, is_stdin, &hex, &name)
+               == DIGEST_LINE_PROPER)
         check_proper (&r, &parser, rec, len, hex, name, is_stdin);
       free (rec);
       p += len;
