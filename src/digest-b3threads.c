@@ -273,9 +273,12 @@ hash_file (const struct digest_algo *a, int fd, uint64_t size,
   alignas (max_align_t) unsigned char row[DIGEST_MAX_CTX];
   uint64_t seek;
   struct blake3_ctx *core = digest_blake3_start (a, row, &seek);
-  struct b3work w = { .fd = fd, .ctx = *core, .span_chunks = span_chunks,
-                      .window = SPANS_AHEAD * threads };
+  struct b3work w = { .fd = fd, .ctx = *core, .span_chunks = span_chunks };
   w.spans = (size - 1) / span_bytes (&w);
+  /* No more threads than spans: the others would find none.  */
+  if (w.spans < threads)
+    threads = w.spans;
+  w.window = SPANS_AHEAD * threads;
   struct digest_buffer buf = { NULL, 0 };
   pthread_t *th = malloc (threads * sizeof *th);
   w.ring = calloc (w.window, sizeof *w.ring);
