@@ -196,23 +196,6 @@ output_root (const struct blake3_output *o, uint64_t seek, uint8_t *out,
     }
 }
 
-/* The output of a root that is a parent (see blake3.h).  */
-void
-blake3_parent_root (const uint32_t key[8], uint8_t flags,
-                    const uint8_t left[BLAKE3_OUT_LEN],
-                    const uint8_t right[BLAKE3_OUT_LEN], uint64_t seek,
-                    uint8_t *out, size_t len)
-{
-  struct blake3_output o;
-  memcpy (o.cv, key, sizeof o.cv);
-  memcpy (o.block, left, BLAKE3_OUT_LEN);
-  memcpy (o.block + BLAKE3_OUT_LEN, right, BLAKE3_OUT_LEN);
-  o.block_len = BLAKE3_BLOCK_LEN;
-  o.flags = flags | BLAKE3_PARENT;
-  o.counter = 0;
-  output_root (&o, seek, out, len);
-}
-
 /* Start the chunk C, of index COUNTER, chained from KEY.  */
 static void
 chunk_reset (struct blake3_chunk *c, const uint32_t key[8],

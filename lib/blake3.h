@@ -127,15 +127,6 @@ void blake3_subtree_cv (const struct blake3_ctx *ctx, const void *data,
 void blake3_push_subtree (struct blake3_ctx *ctx,
                           const uint8_t cv[BLAKE3_OUT_LEN], uint64_t n);
 
-/* Store at OUT the LEN output bytes, from byte SEEK on, of the root
-   node that is the parent of the chaining values LEFT and RIGHT, keyed
-   by KEY with the mode's FLAGS (0, keyed or derive): the end of a
-   hash whose subtrees were hashed apart (blake3-tree.c).  */
-void blake3_parent_root (const uint32_t key[8], uint8_t flags,
-                         const uint8_t left[BLAKE3_OUT_LEN],
-                         const uint8_t right[BLAKE3_OUT_LEN], uint64_t seek,
-                         uint8_t *out, size_t len);
-
 /* The initial value, SHA-256's (FIPS 180-4 5.3.3), the key words of
    the unkeyed hash.  */
 extern const uint32_t blake3_iv[8];

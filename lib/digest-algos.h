@@ -89,11 +89,12 @@ digest_init (const struct digest_algo *algo, void *ctx)
 
 /* Start CTX (DIGEST_MAX_CTX bytes, aligned for max_align_t) for ALGO,
    the BLAKE3 row or a copy, and return its core, for a caller that
-   hashes the message's subtrees apart (lib/blake3-tree.h); set *SEEK
-   to where its output starts.  */
+   hashes the message's subtrees apart and adds them to the core
+   (blake3_push_subtree), then goes on through ALGO's update and final
+   on CTX; set *SEEK to where its output starts.  */
 struct blake3_ctx;
-const struct blake3_ctx *digest_blake3_start (const struct digest_algo *algo,
-                                              void *ctx, uint64_t *seek);
+struct blake3_ctx *digest_blake3_start (const struct digest_algo *algo,
+                                        void *ctx, uint64_t *seek);
 
 extern const struct digest_algo digest_algos[];
 extern const size_t digest_algo_count;

@@ -1,5 +1,6 @@
 /* ioblksize.c -- the testing aid that overrides every IO buffer size,
-   and the read that copes with a count the kernel finds too large.  */
+   and the reads (read, pread) that cope with a count the kernel finds
+   too large.  */
 
 #include <config.h>
 
@@ -47,19 +48,21 @@ io_bufsize_override (void)
   return cached;
 }
 
-/* Read at most COUNT bytes from FD into BUF, as read(2) does, going on
-   after EINTR.  Some files refuse a large count outright: a read of
-   4 MiB or more from a file under /proc/sys fails with ENOMEM (the
-   kernel allocates a buffer of the asked size first).  Then try again
-   with half the count, while it is above IO_READ_MIN, so that the
-   buffer size changes the speed of a tool, never what it reads.
-   Return the count read, 0 at end of file, or -1 with errno set.  */
-ssize_t
-io_read (int fd, void *buf, size_t count)
+/* Read at most COUNT bytes from FD into BUF: with read(2) if OFFSET
+   is negative, else with pread(2) at OFFSET; going on after EINTR.
+   Some files refuse a large count outright: a read of 4 MiB or more
+   from a file under /proc/sys fails with ENOMEM (the kernel allocates
+   a buffer of the asked size first).  Then try again with half the
+   count, while it is above IO_READ_MIN, so that the buffer size
+   changes the speed of a tool, never what it reads.  Return the count
+   read, 0 at end of file, or -1 with errno set.  */
+static ssize_t
+read_retrying (int fd, void *buf, size_t count, off_t offset)
 {
   for (;;)
     {
-      ssize_t n = read (fd, buf, count);
+      ssize_t n = (offset < 0 ? read (fd, buf, count)
+                   : pread (fd, buf, count, offset));
       if (0 <= n)
         return n;
       if (errno == ENOMEM && IO_READ_MIN < count)
@@ -67,4 +70,23 @@ io_read (int fd, void *buf, size_t count)
       else if (errno != EINTR)
         return -1;
     }
+}
+
+/* See ioblksize.h.  */
+ssize_t
+io_read (int fd, void *buf, size_t count)
+{
+  return read_retrying (fd, buf, count, -1);
+}
+
+/* See ioblksize.h.  */
+ssize_t
+io_pread (int fd, void *buf, size_t count, off_t offset)
+{
+  if (offset < 0)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  return read_retrying (fd, buf, count, offset);
 }

@@ -166,6 +166,11 @@ enum
      the cache, then costs little more than reading).  Twice IO_BUFSIZE
      and more than half an L2 of 1 MiB are both worse; so 512 KiB.  */
   IO_STREAM_BUFSIZE = 512 * 1024,
+  /* The buffer of each of b3sum's threads hashing one large file
+     (src/digest-b3threads.c): a span of the file, a power of two
+     chunks of 1 KiB read with pread and hashed while it is still in
+     the cache.  */
+  IO_THREAD_BUFSIZE = 512 * 1024,
   /* The *sum tools gather their output lines and write them once
      they pass IO_LINES_FLUSH bytes, whole lines only, so that several
      tools writing to one file at once never split each other's lines
@@ -185,6 +190,10 @@ enum
 
 /* read(2), going on after EINTR, with a smaller count after ENOMEM.  */
 ssize_t io_read (int fd, void *buf, size_t count);
+
+/* pread(2) at OFFSET (not negative: else EINVAL), as io_read reads;
+   the file offset is unchanged.  */
+ssize_t io_pread (int fd, void *buf, size_t count, off_t offset);
 
 /* The size that BRISK_IO_BUFSIZE forces (read once), or 0 if none.  */
 size_t io_bufsize_override (void);

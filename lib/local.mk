@@ -23,7 +23,7 @@ lib_libbrisk_la_SOURCES = \
   lib/sum.c lib/sum.h \
   lib/blake2b.c lib/blake2b.h lib/blake-round.h \
   lib/sha3.c lib/sha3.h lib/sha3-round.h \
-  lib/blake3.c lib/blake3.h lib/blake3-tree.c lib/blake3-tree.h
+  lib/blake3.c lib/blake3.h
 lib_libbrisk_la_SOURCES += lib/cpu-features.c lib/cpu-features.h \
   lib/hash-variants.h
 lib_libbrisk_la_SOURCES += lib/fastcopy.c lib/fastcopy.h

@@ -138,13 +138,7 @@ b3sum_options (struct digest_opts *opts, bool do_check, const char *length,
       read_key (opts->key);
       opts->blake3_mode.key = opts->key;
     }
-  /* Without --num-threads, one thread: the threads of
-     src/digest-b3threads.c hash from the mapped file, and took 1.5 to
-     1.7 times the CPU time of one thread reading it (perf: the same
-     compressions, each slower), for no gain in wall time on the 2-CPU
-     machine it was measured on; see bench/b3sum-compare.  */
-  if (!opts->file_threads)
-    opts->file_threads = 1;
+  /* b3sum's --no-mmap "also disables multithreading".  */
   if (opts->no_mmap)
     opts->file_threads = 1;
   opts->sized_algo = *opts->algo;

@@ -9,10 +9,13 @@
 
 #include "digest-algos.h"
 
-/* Hash the file open on FD (at its start) with A, the BLAKE3 row or a
-   copy, on THREADS threads into DIGEST.  Return 1 if done; 0 if the
-   caller is to read the file itself: fewer than 2 threads, a file that
-   is not regular or is small, or one that cannot be mapped.  */
+/* Hash the file open on FD with A, the BLAKE3 row or a copy, on
+   THREADS threads into DIGEST, reading it with pread from its start
+   (the file offset is left as it was).  Return 1 if done; -1 with
+   errno set on a read error; 0 if the caller is to read the file
+   itself: fewer than 2 threads, a file that is not regular or is
+   small, memory short, or a file that ended before the size it had
+   when it was opened (it changed while being read).  */
 int b3sum_hash_threads (const struct digest_algo *a, int fd, size_t threads,
                         uint8_t *digest);
 

@@ -119,6 +119,22 @@ progress_total_file (const struct digest_run *run, const char *name)
     progress_total_add (st.st_size);
 }
 
+/* Hash with A into DIGEST the file open on FD (at its start if
+   THREADS) through RUN's buffer; with THREADS, b3sum's large regular
+   file on its threads (--num-threads).  Return 0, or -1 with errno
+   set.  */
+static int
+hash_fd (struct digest_run *run, const struct digest_algo *a, int fd,
+         uint8_t *digest, bool threads)
+{
+  int r = (is_b3sum && threads
+           ? b3sum_hash_threads (a, fd, run->opts.file_threads, digest)
+           : 0);
+  if (r != 0)
+    return r < 0 ? -1 : 0;
+  return digest_fd_buf (a, fd, digest, &run->iobuf);
+}
+
 /* Hash the file named NAME ("-" is standard input) of RUN with A into
    DIGEST.  With LONG, NAME may be longer than PATH_MAX (a check line
    of a manifest of -r; GNU's fail there, as an operand does).  Return
@@ -141,12 +157,8 @@ digest_file (struct digest_run *run, const char *name,
   run->have_read_stdin |= is_stdin;
   if (fd < 0)
     return file_outcome (run, name, errno, true, missing);
-  if (is_b3sum && !is_stdin
-      && b3sum_hash_threads (a, fd, run->opts.file_threads, digest) == 1)
-    return read_outcome (run, name, 0, fd, true, missing);
-  return read_outcome (run, name,
-                       digest_fd_buf (a, fd, digest, &run->iobuf), fd,
-                       !is_stdin, missing);
+  return read_outcome (run, name, hash_fd (run, a, fd, digest, !is_stdin),
+                       fd, !is_stdin, missing);
 }
 
 /* Hash with RUN's algorithm into DIGEST the file that the walk of -r
@@ -178,8 +190,7 @@ digest_walked (struct digest_run *run, const struct walk_item *f,
       return read_outcome (run, f->path, 0, fd, true, gone);
     }
   return read_outcome (run, f->path,
-                       digest_fd_buf (run->opts.algo, fd, digest,
-                                      &run->iobuf),
+                       hash_fd (run, run->opts.algo, fd, digest, true),
                        fd, true, gone);
 }
 

@@ -236,11 +236,11 @@ Mandatory arguments to long options are mandatory for short options too.\n\
                           input, and must be exactly 32 raw bytes\n\
   -l, --length=LEN      the number of output bytes, before hex encoding\n\
                           (default 32, at most 512)\n\
-      --no-mmap         read files rather than map them; this also hashes\n\
-                          each file on one thread\n\
+      --no-mmap         hash each file on one thread, as b3sum does\n\
+                          (Brisk never maps files)\n\
       --no-names        omit file names in the output\n\
-      --num-threads=NUM  hash a regular file of 1 MiB or more on NUM\n\
-                          threads (default 1; 0: one per CPU); -j is the\n\
+      --num-threads=NUM  hash a regular file of 8 MiB or more on NUM\n\
+                          threads (default and 0: one per CPU); -j is the\n\
                           number of files hashed at a time, each then on\n\
                           one thread\n\
       --quiet           with --check, don't print OK for each verified file\n\

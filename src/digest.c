@@ -340,15 +340,24 @@ sum_files (struct digest_run *run, char **files)
   return q.ok;
 }
 
-/* The number of files to hash at a time that the -j or --threads
-   argument ARG asks for (OPTION_INDEX: getopt_long's index of the long
-   option in LONGOPTS, -1 for -j): 0 means one per CPU, at most
-   THREADS_AUTO_MAX; any number is taken, but no more than THREADS_MAX
-   threads are run.
+/* One thread per CPU that this process may run on (its affinity mask;
+   OMP_NUM_THREADS may ask for fewer), but at most MAX.  */
+static size_t
+cpu_threads (size_t max)
+{
+  size_t n = num_processors (NPROC_CURRENT_OVERRIDABLE);
+  return n < max ? n : max;
+}
+
+/* The number of threads that the argument ARG of -j, --threads or
+   --num-threads asks for (OPTION_INDEX: getopt_long's index of the
+   long option in LONGOPTS, -1 for -j): 0 means one per CPU, at most
+   AUTO_MAX; any number is taken, but no more than THREADS_MAX threads
+   are run.
    Exit, as GNU sort does for --parallel, if ARG is not a number.  */
 static size_t
 threads_arg (const char *arg, int option_index,
-             const struct option *longopts)
+             const struct option *longopts, size_t auto_max)
 {
   uintmax_t n;
   strtol_error e = xstrtoumax (arg, NULL, 10, &n, "");
@@ -357,10 +366,7 @@ threads_arg (const char *arg, int option_index,
   else if (e != LONGINT_OK)
     xstrtol_fatal (e, option_index, 'j', longopts, arg);
   if (n == 0)
-    {
-      n = num_processors (NPROC_CURRENT_OVERRIDABLE);
-      n = n < THREADS_AUTO_MAX ? n : THREADS_AUTO_MAX;
-    }
+    n = cpu_threads (auto_max);
   return n < THREADS_MAX ? n : THREADS_MAX;
 }
 
@@ -514,7 +520,8 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
         do_check = true;
         break;
       case 'j':
-        opts->threads = threads_arg (optarg, oi, longopts);
+        opts->threads = threads_arg (optarg, oi, longopts,
+                                     THREADS_AUTO_MAX);
         break;
       case 'l':
         length = optarg;
@@ -598,7 +605,7 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
         opts->blake3_mode.context = optarg;
         break;
       case NUM_THREADS_OPTION:
-        opts->file_threads = threads_arg (optarg, oi, longopts);
+        opts->file_threads = threads_arg (optarg, oi, longopts, THREADS_MAX);
         break;
       case NO_MMAP_OPTION:
         opts->no_mmap = true;
@@ -618,6 +625,11 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
       }
   if (is_b3sum)
     {
+      /* Without --num-threads, as with --num-threads 0, a large file
+         is hashed on one thread per CPU, as the BLAKE3 team's b3sum
+         does (see src/digest-b3threads.c).  */
+      if (!opts->file_threads)
+        opts->file_threads = cpu_threads (THREADS_MAX);
       b3sum_options (opts, do_check, length, seek, keyed);
       validate_options (opts, do_check, tag_given);
       return do_check;

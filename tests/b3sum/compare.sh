@@ -159,6 +159,47 @@ for t in 1 2 5; do
   exp=$(printf '%s' "$full" | cut -c131-330)
   test "$got" = "$exp" || { echo "--num-threads $t --seek 65" >&2; fail=1; }
 done
+
+# One file on several threads (src/digest-b3threads.c): by default on
+# a file of 8 MiB or more; with BRISK_IO_BUFSIZE=4096 in spans of 4
+# chunks, on files of 16 spans (64 KiB) or more.  Sizes around a
+# chunk, a span, the least file that takes the threads, and several
+# spans and a byte; the keyed and derived modes, --seek, -r.
+make_random_ huge 9000001 6
+for opts in '' '--num-threads 1' '--num-threads 2' '--num-threads 3' \
+            '--derive-key ctx' '-l 100'; do
+  eval "b3_ $opts huge" || fail=1
+done
+b3_ -i key --keyed huge || fail=1
+BRISK_IO_BUFSIZE=4096; export BRISK_IO_BUFSIZE
+for n in 0 1 1023 1024 1025 4095 4096 4097 65535 65536 65537 81919 \
+         81920 81921 300001; do
+  head -c $n huge > part
+  for opts in '' '--num-threads 2' '--num-threads 7' '--derive-key ctx'; do
+    eval "b3_ $opts part" || fail=1
+  done
+  b3_ -i key --keyed part || fail=1
+done
+full=$("$ref" --no-names -l 200 part)
+got=$(brisk_ b3sum --no-names --seek 65 -l 100 part) || fail=1
+exp=$(printf '%s' "$full" | cut -c131-330)
+test "$got" = "$exp" || { echo "threads, --seek 65: $got" >&2; fail=1; }
+mkdir -p walk/sub && cp 'a b' big walk/sub/ && cp part walk/
+brisk_ b3sum -r walk > out || fail=1
+"$ref" walk/part walk/sub/'a b' walk/sub/big > exp
+compare exp out || fail=1
+
+# A file cut short while the threads read it: a digest or an error,
+# never a crash.
+cat huge huge huge huge huge > cut
+brisk_ b3sum cut > out 2> err &
+pid=$!
+truncate -s 100000 cut
+wait $pid
+st=$?
+test $st -le 1 || { echo "b3sum of a file cut short: status $st" >&2; fail=1; }
+unset BRISK_IO_BUFSIZE
+
 brisk_ b3sum --tag -l 8 'a b' > out || fail=1
 printf 'BLAKE3 (a b) = %s\n' "$("$ref" --no-names -l 8 'a b')" > exp
 compare exp out || fail=1
