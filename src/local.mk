@@ -7,7 +7,7 @@
 ##
 ## Calls go one way: a tool's main -> its family's mechanisms ->
 ## src/shared/ -> lib/ and gnulib; no family calls another, src/shared/
-## calls no family.
+## calls no family (tests/layout.sh checks it on the built objects).
 
 # The shared headers (version.h, i18n.h, progress.h, quoting.h) are
 # found by name from every family.
