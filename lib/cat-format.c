@@ -1,5 +1,5 @@
 /* cat-format.c -- cat's formatting of lines: -b -E -n -s -T -v.
-   See cat-format.h.  src/cat.c drives it over its files, and
+   See cat-format.h.  src/cat-tool/cat.c drives it over its files, and
    tests/fuzz/cat-format.c against a small model of GNU's output.  */
 
 #include <config.h>

@@ -32,7 +32,7 @@
 
    Nothing here prints or exits: a failure is returned as the step
    that failed and its errno, in a struct copy_file_report, and the
-   caller words it (src/copy-report.c words it as GNU's cp does).
+   caller words it (src/copy/copy-report.c words it as GNU's cp does).
    Attributes the caller wants but does not require (cp -a's "try")
    do not fail the copy; their failures are reported too, so that the
    caller can decide which deserve a word.  */

@@ -6,7 +6,7 @@
    newline or carriage return, all as GNU coreutils 9.1 reads them; and
    for cksum what newer GNU reads (base64 digests, SHA-2 and SHA-3
    tags and lengths).
-   Nothing here reads a file, prints or exits: src/digest.c drives it,
+   Nothing here reads a file, prints or exits: src/digest/digest.c drives it,
    and tests/fuzz/check-line.c feeds it arbitrary bytes.  */
 
 #include <config.h>

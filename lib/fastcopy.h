@@ -43,9 +43,10 @@
    Where Brisk uses it: nowhere yet, on purpose.  cat and tee move data
    with copy_file_range, splice or read and write, in the kernel; the
    digest path hashes the read buffer in place; the one user-space copy
-   of file data, cat's formatting path (out_bytes in src/cat.c), copies
-   at most one IO buffer (far below 16 MiB) that write() reads back at
-   once, where cache-bypassing stores can only lose.  */
+   of file data, cat's formatting path (out_bytes in
+   src/cat-tool/cat.c), copies at most one IO buffer (far below 16 MiB)
+   that write() reads back at once, where cache-bypassing stores can
+   only lose.  */
 
 #ifndef BRISK_FASTCOPY_H
 #define BRISK_FASTCOPY_H

@@ -127,7 +127,7 @@ enum
      thread writes some of the outputs: each round (a pipeful) then
      costs two hand-overs between the threads, a few microseconds each
      on a VM, so rounds are made larger.  cat | tee A B | cat, 1 GiB,
-     files in /dev/shm, 2-core VM, median of 7 (src/tee-worker.c has
+     files in /dev/shm, 2-core VM, median of 7 (src/tee-tool/tee-worker.c has
      more): 0.73 s with 256 KiB, 0.51 s with 1 MiB (no thread: 1.05 s).  */
   IO_PIPE_SIZE_THREADED = 1024 * 1024,
   /* io_read halves a count that fails with ENOMEM down to this; a read

@@ -3,9 +3,9 @@
    The parsers of -a, -b, -C, -l, -n, -t, -d/-x FROM and -NUM, the
    settling of the suffix length, and the generator of the names
    PREFIX + suffix + additional suffix.  Nothing here prints or exits:
-   each function returns a code, which src/split.c turns into GNU split
-   9.10's message.  The fuzz target tests/fuzz/split-args.c links this
-   unit alone.  */
+   each function returns a code, which src/split-tool/split.c turns
+   into GNU split 9.10's message.  The fuzz target
+   tests/fuzz/split-args.c links this unit alone.  */
 
 #ifndef BRISK_SPLIT_ARGS_H
 #define BRISK_SPLIT_ARGS_H

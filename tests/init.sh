@@ -133,7 +133,7 @@
 #
 # Variables for tests: $sum_tools (the tools under test), $all_sum_tools,
 # $gnu_sum_tools (those GNU has), $some_sum_tools (md5sum and sha512sum
-# of $sum_tools: for what src/digest.c does the same way for every tool,
+# of $sum_tools: for what src/digest/digest.c does the same way for every tool,
 # such as parsing check lines, options and messages, where running all
 # eight forks four times as many processes and tests nothing more; a
 # test that loops over it leaves each tool's own digests, tags and line

@@ -1,5 +1,5 @@
 /* backup-suffix.c -- libFuzzer target: the backups of cp, mv and
-   install (gnulib's backupfile, as src/cp.c and src/cp-copy.c call
+   install (gnulib's backupfile, as src/copy/cp.c and src/copy/cp-copy.c call
    it) against a model: the CONTROL word of --backup, the suffix, and
    the name of the backup of a file in a directory of other entries.
 

@@ -4,9 +4,9 @@
 # improperly formatted lines (quiet, and with --ignore-missing, -w and
 # --strict through a pipe): the counts in the closing warnings, and
 # every line's report.  The lines name 100 small files, each a
-# thousand times.  One tool only (md5sum): src/digest.c reads check lines the same
-# way for every tool (check-basic.sh covers each tool's line), and
-# every run opens 100,000 files.
+# thousand times.  One tool only (md5sum): src/digest/digest.c reads
+# check lines the same way for every tool (check-basic.sh covers each
+# tool's line), and every run opens 100,000 files.
 . "$(dirname "$0")/../init.sh"
 
 i=0

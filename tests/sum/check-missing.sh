@@ -3,7 +3,7 @@
 # warning (singular, plural), --ignore-missing (with and without other
 # failures), "no file was verified", a directory listed, and a check file
 # that is itself missing or a directory; compared with GNU.
-# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# With $some_sum_tools (md5sum, sha512sum): src/digest/digest.c does this the
 # same way for every tool.
 . "$(dirname "$0")/../init.sh"
 

@@ -6,7 +6,7 @@
 # input) has already chosen.  An escaped line (leading backslash) holding a
 # NUL byte, in GNU or BSD form, is improperly formatted: it must never
 # verify the file named before the NUL.  Compared with GNU.
-# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# With $some_sum_tools (md5sum, sha512sum): src/digest/digest.c does this the
 # same way for every tool.
 . "$(dirname "$0")/../init.sh"
 

@@ -3,7 +3,7 @@
 # warning in singular and plural, improperly formatted line counts, mixed
 # good and bad lines over several check files, and how --quiet, --status,
 # --strict and -w change output and exit status; compared with GNU.
-# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# With $some_sum_tools (md5sum, sha512sum): src/digest/digest.c does this the
 # same way for every tool.
 . "$(dirname "$0")/../init.sh"
 

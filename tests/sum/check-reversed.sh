@@ -4,7 +4,7 @@
 # once it is seen, two spaces mean a name starting with a space.  The choice
 # is made by the first such line of the run and holds for the following
 # check files too.  Compared with GNU.
-# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# With $some_sum_tools (md5sum, sha512sum): src/digest/digest.c does this the
 # same way for every tool.
 . "$(dirname "$0")/../init.sh"
 

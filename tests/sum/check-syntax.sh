@@ -4,7 +4,7 @@
 # digests of the wrong length or case or with non-hex, truncated lines, NUL
 # bytes, escapes, a very long line, binary garbage; with -w, and with and
 # without --strict; compared with GNU.  Every line with $some_sum_tools
-# (src/digest.c parses alike for every tool); with the other tools, the
+# (src/digest/digest.c parses alike for every tool); with the other tools, the
 # lines whose verdict hangs on the tool's BSD tag or digest length.
 . "$(dirname "$0")/../init.sh"
 

@@ -3,7 +3,7 @@
 # (the leading-backslash escape), spaces, leading spaces, non-UTF-8 bytes,
 # a name starting with '-'; in default, -b, --tag and -z modes; compared with
 # GNU.
-# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# With $some_sum_tools (md5sum, sha512sum): src/digest/digest.c does this the
 # same way for every tool.
 . "$(dirname "$0")/../init.sh"
 

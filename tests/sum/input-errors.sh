@@ -4,7 +4,7 @@
 # (not as root), a read error after a successful open (/proc/self/mem);
 # the tool reports each, goes on with the next operand and exits 1;
 # compared with GNU.
-# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# With $some_sum_tools (md5sum, sha512sum): src/digest/digest.c does this the
 # same way for every tool.
 . "$(dirname "$0")/../init.sh"
 

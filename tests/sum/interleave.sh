@@ -3,7 +3,7 @@
 # GNU writes each output line as it is made and flushes stdout before each
 # diagnostic, so messages land between the lines they belong to; with -z
 # there is no newline to flush on.  Compared with GNU.
-# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# With $some_sum_tools (md5sum, sha512sum): src/digest/digest.c does this the
 # same way for every tool.
 . "$(dirname "$0")/../init.sh"
 

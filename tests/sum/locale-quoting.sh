@@ -3,7 +3,7 @@
 # locale: in a UTF-8 locale valid multibyte characters stay as they are,
 # invalid bytes and control characters are quoted.  (Every other test runs
 # in the C locale.)  Compared with GNU; skipped without a UTF-8 locale.
-# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# With $some_sum_tools (md5sum, sha512sum): src/digest/digest.c does this the
 # same way for every tool.
 . "$(dirname "$0")/../init.sh"
 

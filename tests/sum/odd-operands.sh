@@ -7,7 +7,7 @@
 # check and --tag lines, and a relative path of more than PATH_MAX
 # bytes (ENAMETOOLONG, for Brisk as for GNU); compared with GNU.  In a
 # check line, Brisk reaches the long path (see the end).
-# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# With $some_sum_tools (md5sum, sha512sum): src/digest/digest.c does this the
 # same way for every tool.
 . "$(dirname "$0")/../init.sh"
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Option combinations GNU rejects (and a few it accepts): which message comes
 # first, the usage hint, the exit status; compared with GNU's.
-# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# With $some_sum_tools (md5sum, sha512sum): src/digest/digest.c does this the
 # same way for every tool.
 . "$(dirname "$0")/../init.sh"
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Unknown, ambiguous and malformed options: GNU's diagnostic, the
 # "Try 'TOOL --help'" line and exit status 1, compared with GNU's.
-# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# With $some_sum_tools (md5sum, sha512sum): src/digest/digest.c does this the
 # same way for every tool.
 . "$(dirname "$0")/../init.sh"
 

@@ -2,7 +2,8 @@
 # Plain output in every mode: default, -b/--binary, -t/--text, --tag,
 # -z/--zero and their combinations, over several operands; compared with GNU.
 # Every tool in the modes that show its digest and BSD tag; the combinations
-# of options, which src/digest.c parses alike for all, with $some_sum_tools.
+# of options, which src/digest/digest.c parses alike for all, with
+# $some_sum_tools.
 . "$(dirname "$0")/../init.sh"
 
 printf 'abc' > abc

@@ -1,6 +1,6 @@
 #!/bin/sh
 # -g/--progress and SIGUSR1 of the digest tools (cp's display, from
-# src/cp-progress.c).  With standard error a terminal (under script(1))
+# src/shared/progress.c).  With standard error a terminal (under script(1))
 # and standard output not, -g draws "X of TOTAL (N%)" and erases it at
 # the end, with -r and with -c; with standard error not a terminal it
 # writes nothing there.  With both on the terminal, the lines and a

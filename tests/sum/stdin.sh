@@ -3,7 +3,7 @@
 # in --tag and -z mode), a pipe, a closed stdin, and a file really named '-'
 # reached as ./- ; a check file read from a closed stdin or twice from
 # stdin; compared with GNU.
-# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# With $some_sum_tools (md5sum, sha512sum): src/digest/digest.c does this the
 # same way for every tool.
 . "$(dirname "$0")/../init.sh"
 

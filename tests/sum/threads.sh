@@ -9,7 +9,7 @@
 # improperly formatted lines, with --quiet, --status, --strict, --warn
 # and --ignore-missing); then 10,000 tiny files; then -j arguments that
 # are not numbers, rejected as GNU sort rejects them for --parallel.
-# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# With $some_sum_tools (md5sum, sha512sum): src/digest/digest.c does this the
 # same way for every tool.
 
 # 10,000 files are made and removed in a fraction of a second on tmpfs,

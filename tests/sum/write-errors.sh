@@ -9,7 +9,7 @@
 # The rest (-z, no output, --help, a killing SIGPIPE) is compared with GNU.
 # Endless input (yes LINE | TOOL -c > /dev/full) must stop too: every
 # tool of $sum_tools, b2sum and cksum.
-# With $some_sum_tools (md5sum, sha512sum): src/digest.c does this the
+# With $some_sum_tools (md5sum, sha512sum): src/digest/digest.c does this the
 # same way for every tool.
 . "$(dirname "$0")/../init.sh"
 for t in cksum b2sum; do use_tool_ $t; done
