@@ -167,7 +167,7 @@ enum
      and more than half an L2 of 1 MiB are both worse; so 512 KiB.  */
   IO_STREAM_BUFSIZE = 512 * 1024,
   /* The buffer of each of b3sum's threads hashing one large file
-     (src/digest-b3threads.c): a span of the file, a power of two
+     (src/digest/digest-b3threads.c): a span of the file, a power of two
      chunks of 1 KiB read with pread and hashed while it is still in
      the cache.  */
   IO_THREAD_BUFSIZE = 512 * 1024,

@@ -627,7 +627,7 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
     {
       /* Without --num-threads, as with --num-threads 0, a large file
          is hashed on one thread per CPU, as the BLAKE3 team's b3sum
-         does (see src/digest-b3threads.c).  */
+         does (see src/digest/digest-b3threads.c).  */
       if (!opts->file_threads)
         opts->file_threads = cpu_threads (THREADS_MAX);
       b3sum_options (opts, do_check, length, seek, keyed);

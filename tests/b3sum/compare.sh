@@ -160,7 +160,7 @@ for t in 1 2 5; do
   test "$got" = "$exp" || { echo "--num-threads $t --seek 65" >&2; fail=1; }
 done
 
-# One file on several threads (src/digest-b3threads.c): by default on
+# One file on several threads (src/digest/digest-b3threads.c): by default on
 # a file of 8 MiB or more; with BRISK_IO_BUFSIZE=4096 in spans of 4
 # chunks, on files of 16 spans (64 KiB) or more.  Sizes around a
 # chunk, a span, the least file that takes the threads, and several
