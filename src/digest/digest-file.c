@@ -127,11 +127,12 @@ static int
 hash_fd (struct digest_run *run, const struct digest_algo *a, int fd,
          uint8_t *digest, bool threads)
 {
-  int r = (is_b3sum && threads
-           ? b3sum_hash_threads (a, fd, run->opts.file_threads, digest)
-           : 0);
-  if (r != 0)
-    return r < 0 ? -1 : 0;
+  if (is_b3sum && threads)
+    {
+      int r = b3sum_hash_threads (a, fd, run->opts.file_threads, digest);
+      if (r != 0)
+        return r < 0 ? -1 : 0;
+    }
   return digest_fd_buf (a, fd, digest, &run->iobuf);
 }
 
