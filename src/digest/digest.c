@@ -2,8 +2,8 @@
    driver behind md2sum, md4sum, md5sum, sha1sum, sha224sum, sha256sum,
    sha384sum, sha512sum, b2sum, cksum and sum.
 
-   Each tool is this file and the others of digest_sources (src/local.mk)
-   compiled with DIGEST_NAME set to the name of a row of
+   Each tool is this file and the others of digest_sources
+   (src/digest/local.mk) compiled with DIGEST_NAME set to the name of a row of
    lib/digest-algos.c (its default algorithm), DIGEST_PROGRAM to its
    name where that is not DIGEST_NAME "sum", and DIGEST_CKSUM or
    DIGEST_SUM for cksum's and sum's options (see digest.h).  Options,

@@ -2,7 +2,7 @@
    this is, fixed when it is compiled, and the state of one run, which
    main (digest.c) owns and passes down by pointer.
 
-   Every file of digest_sources (src/local.mk) is compiled once per
+   Every file of digest_sources (src/digest/local.mk) is compiled once per
    tool with DIGEST_NAME set to the name of a row of lib/digest-algos.c
    (its default algorithm), DIGEST_PROGRAM to its name where that is
    not DIGEST_NAME "sum", and DIGEST_CKSUM or DIGEST_SUM for cksum's
