@@ -454,6 +454,15 @@ $s =~ s{(--algorithm.*\n.*:\n)((?:  - .*\n)+)}
 $s =~ s/(--check is not supported with --algorithm=\{bsd,sysv,crc)\}/$1,crc32b}/g;
 print $s;'
 
+# print_lines_ FILE: print FILE, whose lines each end in a newline, in
+# shell builtins.
+print_lines_ ()
+{
+  while IFS= read -r pl_l_; do
+    printf '%s\n' "$pl_l_"
+  done < "$1"
+}
+
 # newer_err_plain_ FILE: print FILE and succeed where newer_err_perl_
 # would leave it as it is, without starting a process: no line names
 # --algorithm or says --check is not supported, and each ends in a
@@ -465,10 +474,7 @@ newer_err_plain_ ()
     case $ne_l_ in *--algorithm*|*'--check is not supported'*) return 1 ;; esac
     ne_l_=
   done < "$1"
-  test -z "$ne_l_" || return 1
-  while IFS= read -r ne_l_; do
-    printf '%s\n' "$ne_l_"
-  done < "$1"
+  test -z "$ne_l_" && print_lines_ "$1"
 }
 
 # requote_ TOOL ESCAPE_ALL: standard input to standard output with
@@ -496,10 +502,7 @@ requote_plain_ ()
     case ${rp_l_#"$rp_name_: "} in ''|*[!A-Za-z\ ]*) return 1 ;; esac
     rp_l_=
   done < "$1"
-  test -z "$rp_l_" || return 1
-  while IFS= read -r rp_l_; do
-    printf '%s\n' "$rp_l_"
-  done < "$1"
+  test -z "$rp_l_" && print_lines_ "$1"
 }
 
 # check_args_ ARG...: whether the arguments ask for check mode (-c,
