@@ -2,7 +2,8 @@
    directory (cp, mv, install): how many operands there must be,
    whether the last one is a directory, the name a source gets in it,
    the -t option and --update's argument, the question before a
-   destination is replaced; with GNU's messages.  */
+   destination is replaced, and the "Usage:" forms of their --help;
+   with GNU's messages.  */
 
 #include <config.h>
 
@@ -152,4 +153,19 @@ ask_to_replace (char const *name, mode_t mode, bool unwritable,
     fprintf (stderr, _("%s: overwrite %s? "), program_name,
              quotearg_style (shell_escape_always_quoting_style, name));
   return yesno ();
+}
+
+/* See copy-cli.h.  */
+void
+print_copy_forms (int status, char const *more)
+{
+  if (status != EXIT_SUCCESS)
+    try_help (status);
+  printf ("\
+Usage: %s [OPTION]... [-T] SOURCE DEST\n\
+  or:  %s [OPTION]... SOURCE... DIRECTORY\n\
+  or:  %s [OPTION]... -t DIRECTORY SOURCE...\n",
+          program_name, program_name, program_name);
+  if (more)
+    printf ("  or:  %s [OPTION]... %s\n", program_name, more);
 }

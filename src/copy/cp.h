@@ -1,5 +1,5 @@
 /* cp.h -- what cp's option parser (cp.c) hands to its tree copier
-   (cp-copy.c).  */
+   (cp-copy.c and its mechanisms, cp-*.c).  */
 
 #ifndef BRISK_CP_H
 #define BRISK_CP_H

@@ -119,20 +119,27 @@ enum
   { "version", no_argument, NULL, VERSION_OPTION },                     \
   { NULL, 0, NULL, 0 }
 
+/* The options that the *sum tools and cksum share, --length first (the
+   *sum tools without it skip it), then --audit's and GNU's.  The
+   order within each table keeps getopt's list of an ambiguous
+   abbreviation's possibilities as GNU gives it.  */
+#define SUM_OPTIONS                                                     \
+  { "length", required_argument, NULL, 'l' },                           \
+  { "binary", no_argument, NULL, 'b' },                                 \
+  { "check", no_argument, NULL, 'c' },                                  \
+  { "ignore-missing", no_argument, NULL, IGNORE_MISSING_OPTION },       \
+  { "audit", required_argument, NULL, AUDIT_OPTION },                   \
+  { "quiet", no_argument, NULL, QUIET_OPTION },                         \
+  { "status", no_argument, NULL, STATUS_OPTION },                       \
+  { "text", no_argument, NULL, 't' },                                   \
+  { "warn", no_argument, NULL, 'w' },                                   \
+  { "strict", no_argument, NULL, STRICT_OPTION },                       \
+  { "tag", no_argument, NULL, TAG_OPTION }
+
 /* The options of b2sum; the other *sum tools take them from the second
    on, without --length.  */
 static struct option const long_options[] = {
-  { "length", required_argument, NULL, 'l' },
-  { "binary", no_argument, NULL, 'b' },
-  { "check", no_argument, NULL, 'c' },
-  { "ignore-missing", no_argument, NULL, IGNORE_MISSING_OPTION },
-  { "audit", required_argument, NULL, AUDIT_OPTION },
-  { "quiet", no_argument, NULL, QUIET_OPTION },
-  { "status", no_argument, NULL, STATUS_OPTION },
-  { "text", no_argument, NULL, 't' },
-  { "warn", no_argument, NULL, 'w' },
-  { "strict", no_argument, NULL, STRICT_OPTION },
-  { "tag", no_argument, NULL, TAG_OPTION },
+  SUM_OPTIONS,
   BRISK_OPTIONS
 };
 
@@ -140,17 +147,7 @@ static struct option const long_options[] = {
    (9.4), for a cksum that stands in for md5sum and the others.  */
 static struct option const cksum_long_options[] = {
   { "algorithm", required_argument, NULL, 'a' },
-  { "binary", no_argument, NULL, 'b' },
-  { "text", no_argument, NULL, 't' },
-  { "length", required_argument, NULL, 'l' },
-  { "check", no_argument, NULL, 'c' },
-  { "ignore-missing", no_argument, NULL, IGNORE_MISSING_OPTION },
-  { "audit", required_argument, NULL, AUDIT_OPTION },
-  { "quiet", no_argument, NULL, QUIET_OPTION },
-  { "status", no_argument, NULL, STATUS_OPTION },
-  { "warn", no_argument, NULL, 'w' },
-  { "strict", no_argument, NULL, STRICT_OPTION },
-  { "tag", no_argument, NULL, TAG_OPTION },
+  SUM_OPTIONS,
   { "untagged", no_argument, NULL, UNTAGGED_OPTION },
   { "base64", no_argument, NULL, BASE64_OPTION },
   { "raw", no_argument, NULL, RAW_OPTION },

@@ -59,21 +59,6 @@ usage_error (char const *msg, char const *arg)
 
 /* See version.h.  */
 void
-print_copy_forms (int status, char const *more)
-{
-  if (status != EXIT_SUCCESS)
-    try_help (status);
-  printf ("\
-Usage: %s [OPTION]... [-T] SOURCE DEST\n\
-  or:  %s [OPTION]... SOURCE... DIRECTORY\n\
-  or:  %s [OPTION]... -t DIRECTORY SOURCE...\n",
-          program_name, program_name, program_name);
-  if (more)
-    printf ("  or:  %s [OPTION]... %s\n", program_name, more);
-}
-
-/* See version.h.  */
-void
 init_locale (void)
 {
   setlocale (LC_ALL, "");

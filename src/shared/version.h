@@ -31,10 +31,4 @@ _Noreturn void try_help_failure (void);
    --help hint, and exit with EXIT_FAILURE.  */
 _Noreturn void usage_error (char const *msg, char const *arg);
 
-/* The head of cp's, mv's and install's --help: with STATUS other than
-   EXIT_SUCCESS, the --help hint and exit; else the three "Usage:"
-   forms (SOURCE DEST, SOURCE... DIRECTORY, -t DIRECTORY SOURCE...),
-   and a fourth whose operands are MORE unless MORE is null.  */
-void print_copy_forms (int status, char const *more);
-
 #endif
