@@ -255,14 +255,28 @@ hash_noted (struct digest_multi *m)
     lane_drain (&m->lane[i]);
 }
 
-/* Return a new set of messages of ALGO, one per lane of the multi-lane
-   variant that hash-lanes chose for ALGO's family, every lane started
-   on an empty message.  The single-stream core of each lane is the one
-   hash-impl gives when the lane starts.  Return NULL with errno set to
-   ENOTSUP if ALGO's family has no multi-lane variant that this CPU can
-   run (or "none" was forced), or ENOMEM.  */
-struct digest_multi *
-digest_multi_new (const struct digest_algo *algo)
+/* The serial sets' pseudo-variant (see digest-multi.h): any CPU runs
+   it.  */
+static bool
+serial_available (void)
+{
+  return true;
+}
+
+const struct hash_lanes_variant digest_multi_serial
+  = { "serial", serial_available, 1, 1, { NULL } };
+
+/* Whether M is a serial set: each lane hashed by the row's update.  */
+static bool
+is_serial (struct digest_multi const *m)
+{
+  return m->variant == &digest_multi_serial;
+}
+
+/* Return the multi-lane variant that hash-lanes chose for ALGO's
+   family, if digest_multi_new can drive it for ALGO; else NULL.  */
+static const struct hash_lanes_variant *
+lanes_for (const struct digest_algo *algo)
 {
   int family = hash_family_of_algo (algo->name);
   const struct hash_lanes_variant *v
@@ -270,15 +284,23 @@ digest_multi_new (const struct digest_algo *algo)
 
   if (!v || algo->block_size > MD_ENGINE_MAX_BLOCK
       || algo->ctx_size > DIGEST_MAX_CTX || v->lanes > HASH_LANES_MAX)
-    {
-      errno = ENOTSUP;
-      return NULL;
-    }
+    return NULL;
+  return v;
+}
+
+/* Return a new set of messages of ALGO hashed by V, every lane
+   started on an empty message; or NULL with errno set to ENOMEM.  The
+   single-stream core of each lane is the one hash-impl gives when the
+   lane starts.  */
+static struct digest_multi *
+multi_alloc (const struct digest_algo *algo,
+             const struct hash_lanes_variant *v)
+{
   struct digest_multi *m = malloc (sizeof *m);
   if (!m)
     return NULL;
   m->algo = algo;
-  m->family = family;
+  m->family = hash_family_of_algo (algo->name);
   m->variant = v;
   m->block_size = algo->block_size;
   for (unsigned int i = 0; i < v->lanes; i++)
@@ -287,6 +309,41 @@ digest_multi_new (const struct digest_algo *algo)
       digest_multi_start (m, i);
     }
   return m;
+}
+
+/* Return a new set of messages of ALGO, one per lane of the multi-lane
+   variant that hash-lanes chose for ALGO's family, every lane started
+   on an empty message.  Return NULL with errno set to ENOTSUP if
+   ALGO's family has no multi-lane variant that this CPU can run (or
+   "none" was forced), or ENOMEM.  */
+struct digest_multi *
+digest_multi_new (const struct digest_algo *algo)
+{
+  const struct hash_lanes_variant *v = lanes_for (algo);
+  if (!v)
+    {
+      errno = ENOTSUP;
+      return NULL;
+    }
+  return multi_alloc (algo, v);
+}
+
+/* Return the variant that digest_multi_new_any gives ALGO: the
+   multi-lane one of digest_multi_new, else digest_multi_serial.  */
+const struct hash_lanes_variant *
+digest_multi_choice (const struct digest_algo *algo)
+{
+  const struct hash_lanes_variant *v = lanes_for (algo);
+  return v ? v : &digest_multi_serial;
+}
+
+/* Return a new set of messages of ALGO, any digest_algos row or a copy
+   of one: as digest_multi_new, or where that has no variant, a serial
+   set.  Return NULL with errno set to ENOMEM.  */
+struct digest_multi *
+digest_multi_new_any (const struct digest_algo *algo)
+{
+  return multi_alloc (algo, digest_multi_choice (algo));
 }
 
 /* Return the number of lanes of M: messages 0 .. that - 1.  */
@@ -310,7 +367,8 @@ digest_multi_start (struct digest_multi *m, unsigned int lane)
 {
   struct lane *l = &m->lane[lane];
   digest_init (m->algo, l->ctx);
-  l->single = swap_blocks (m->family, l->ctx, recorder (m->family));
+  if (!is_serial (m))
+    l->single = swap_blocks (m->family, l->ctx, recorder (m->family));
   l->runs = l->cur = 0;
 }
 
@@ -325,7 +383,8 @@ digest_multi_update (struct digest_multi *m, const void *const data[],
   for (unsigned int i = 0; i < m->variant->lanes; i++)
     if (len[i] != 0)
       m->algo->update (m->lane[i].ctx, data[i], len[i]);
-  hash_noted (m);
+  if (!is_serial (m))
+    hash_noted (m);
 }
 
 /* Finish the message of lane LANE of M: store its digest, of the
@@ -336,7 +395,8 @@ digest_multi_finish (struct digest_multi *m, unsigned int lane,
                      uint8_t *digest)
 {
   struct lane *l = &m->lane[lane];
-  swap_blocks (m->family, l->ctx, l->single);
+  if (!is_serial (m))
+    swap_blocks (m->family, l->ctx, l->single);
   m->algo->final (l->ctx, digest);
   digest_multi_start (m, lane);
 }

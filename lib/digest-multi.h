@@ -25,6 +25,12 @@
    context.  The padding blocks of digest_multi_finish are hashed by
    the single-stream core.
 
+   A family with no multi-lane core here (or with "none" forced) may
+   still have a serial set, of digest_multi_serial's one lane, whose
+   update is the row's own: nothing is hashed side by side, but a
+   caller that reads many files in batches (digest-pool) drives every
+   algorithm the same way.
+
    Functions here never print, never exit, and are not thread-safe on
    one set: a set belongs to one thread at a time.  */
 
@@ -39,7 +45,14 @@
 
 struct digest_multi;
 
+/* The pseudo-variant of serial sets: "serial", 1 lane, min_busy 1,
+   no blocks function.  */
+extern const struct hash_lanes_variant digest_multi_serial;
+
 struct digest_multi *digest_multi_new (const struct digest_algo *algo);
+struct digest_multi *digest_multi_new_any (const struct digest_algo *algo);
+const struct hash_lanes_variant *
+digest_multi_choice (const struct digest_algo *algo);
 unsigned int digest_multi_lanes (struct digest_multi const *m);
 const struct hash_lanes_variant *
 digest_multi_variant (struct digest_multi const *m);

@@ -341,6 +341,7 @@ read_batch_run (struct read_batch *rb, struct read_batch_file *f, size_t n)
       f[i].at_open = f[i].not_regular = f[i].plain = f[i].eof = false;
       f[i].data = rb->bufs + i * SLOT;
       f[i].len = 0;
+      f[i].size = 0;
       if (f[i].nofollow)
         {
           struct io_uring_sqe *s = queue (rb, IORING_OP_OPENAT, f[i].dirfd,
@@ -383,6 +384,7 @@ read_batch_run (struct read_batch *rb, struct read_batch_file *f, size_t n)
     else
       {
         f[i].fd = res[i];
+        f[i].size = rb->stx[i].stx_size;
         if (!ring_reads (rb, &rb->stx[i]))
           continue;
         /* Not waiting for the disk, nor for a worker thread where the

@@ -22,6 +22,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 enum
 {
@@ -41,6 +42,7 @@ struct read_batch_file
   bool nofollow;        /* a file found regular by a tree walk that does
                            not follow symbolic links (see above) */
   int fd;               /* open descriptor, or -1 */
+  uint64_t size;        /* with FD, its size when stat'ed */
   int err;              /* errno of a failure, or 0 */
   bool at_open;         /* ERR came from stat or open */
   bool not_regular;     /* not opened (or closed again): the caller

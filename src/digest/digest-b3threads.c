@@ -328,15 +328,23 @@ span_chunks_for (void)
 }
 
 /* See digest-b3threads.h.  */
+uint64_t
+b3sum_threads_min_size (size_t threads)
+{
+  if (threads < 2)
+    return 0;
+  return THREADS_MIN_SPANS * span_chunks_for () * (uint64_t) BLAKE3_CHUNK_LEN;
+}
+
+/* See digest-b3threads.h.  */
 int
 b3sum_hash_threads (const struct digest_algo *a, int fd, size_t threads,
                     uint8_t *digest)
 {
   struct stat st;
-  size_t span_chunks = span_chunks_for ();
-  if (threads < 2 || fstat (fd, &st) != 0 || !S_ISREG (st.st_mode)
-      || (uint64_t) st.st_size < (THREADS_MIN_SPANS * span_chunks
-                                  * (uint64_t) BLAKE3_CHUNK_LEN))
+  uint64_t min_size = b3sum_threads_min_size (threads);
+  if (!min_size || fstat (fd, &st) != 0 || !S_ISREG (st.st_mode)
+      || (uint64_t) st.st_size < min_size)
     return 0;
-  return hash_file (a, fd, st.st_size, span_chunks, threads, digest);
+  return hash_file (a, fd, st.st_size, span_chunks_for (), threads, digest);
 }

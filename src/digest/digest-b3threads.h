@@ -9,6 +9,10 @@
 
 #include "digest-algos.h"
 
+/* The size from which b3sum_hash_threads hashes a regular file on
+   THREADS threads; 0 if it never does (fewer than 2).  */
+uint64_t b3sum_threads_min_size (size_t threads);
+
 /* Hash the file open on FD with A, the BLAKE3 row or a copy, on
    THREADS threads into DIGEST, reading it with pread from its start
    (the file offset is left as it was).  Return 1 if done; -1 with

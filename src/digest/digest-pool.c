@@ -106,6 +106,8 @@ struct digest_pool
   size_t batch;
   size_t min_busy;
   bool batch_io;        /* threads open files in batches (read-batch.h) */
+  uint64_t keep_from;   /* regular files of this size and more are
+                           kept for the caller (0: none) */
   struct lane_kit caller_kit;
 };
 
@@ -272,7 +274,7 @@ kit_ready (struct lane_kit *k, const struct digest_algo *algo,
 {
   if (!k->m && !k->failed)
     {
-      k->m = digest_multi_new (algo);
+      k->m = digest_multi_new_any (algo);
       k->failed = !k->m;
       if (!k->m)
         return false;
@@ -321,6 +323,29 @@ lane_read (struct lane_kit *k, size_t i, struct job *j, int fd,
   else
     digest_multi_finish (k->m, i, j->out.digest);
   return false;
+}
+
+/* Whether the job J of POOL, whose regular file a lane of K opened as
+   FD (with F, through K's batch, if not null), is a file that POOL
+   leaves to the caller for its size (see digest_pool_keep_large).  If
+   so, close the file and mark J kept.  The batch's statx gave the size
+   of its files.  */
+static bool
+left_for_size (const struct digest_pool *pool, struct lane_kit *k,
+               struct job *j, int fd, struct read_batch_file *f)
+{
+  struct stat st;
+  if (!pool->keep_from)
+    return false;
+  uint64_t size = f ? f->size : fstat (fd, &st) == 0 ? st.st_size : 0;
+  if (size < pool->keep_from)
+    return false;
+  if (f)
+    read_batch_close (k->rb, f);
+  else
+    close_job (fd, &j->out);
+  j->out.kept = j->out.err == 0;
+  return true;
 }
 
 /* Where a lane of run_lanes is in its file: the first bytes, read by
@@ -422,6 +447,9 @@ run_lanes (struct digest_pool *pool, struct job **jobs, size_t n,
                     stage[i] = LANE_READ;
                   }
               }
+            if (started
+                && left_for_size (pool, k, j, f[i] ? f[i]->fd : fd[i], f[i]))
+              started = false;
             if (started)
               on[i] = j, busy++;
             else if (!batched)
@@ -607,13 +635,14 @@ batch_io_fits (size_t threads)
 size_t
 digest_pool_batch (const struct digest_algo *algo, size_t threads)
 {
-  int family = hash_family_of_algo (algo->name);
-  const struct hash_lanes_variant *v
-    = family < 0 ? NULL : hash_lanes_current (family);
-  if (!v)
+  const struct hash_lanes_variant *v = digest_multi_choice (algo);
+  bool io = batch_io_fits (threads);
+  /* A serial set hashes nothing side by side: it is worth its batches
+     only for their reads.  */
+  if (v == &digest_multi_serial && !io)
     return 0;
   size_t batch = 2 * v->lanes;
-  if (batch < READ_BATCH_MAX && batch_io_fits (threads))
+  if (batch < READ_BATCH_MAX && io)
     batch = READ_BATCH_MAX;
   return batch;
 }
@@ -634,14 +663,18 @@ digest_pool_new (const struct digest_algo *algo, size_t workers,
   pool->batch = digest_pool_batch (algo, workers + 1);
   pool->batch_io = batch_io_fits (workers + 1);
   if (pool->batch)
-    {
-      int family = hash_family_of_algo (algo->name);
-      pool->min_busy = hash_lanes_current (family)->min_busy;
-    }
+    pool->min_busy = digest_multi_choice (algo)->min_busy;
   pthread_mutex_init (&pool->lock, NULL);
   pthread_cond_init (&pool->work, NULL);
   pthread_cond_init (&pool->done, NULL);
   return pool;
+}
+
+/* See digest-pool.h.  */
+void
+digest_pool_keep_large (struct digest_pool *pool, uint64_t min_size)
+{
+  pool->keep_from = min_size;
 }
 
 /* Whether POOL holds as many jobs as its window.  Only the caller

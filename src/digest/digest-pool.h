@@ -24,7 +24,8 @@ struct digest_outcome
 {
   /* Whether the job only kept a place in the order, for the caller to
      fill itself: standard input, a line that names no file, a file
-     that is not regular.  */
+     that is not regular, a file left for its size
+     (digest_pool_keep_large).  */
   bool kept;
   /* 0, or the errno of the failure; AT_OPEN says whether open failed.  */
   int err;
@@ -39,7 +40,10 @@ struct digest_pool;
    takes at once to hash side by side (twice the lanes of the family's
    multi-lane core, so that lanes whose files end take the next; or a
    batch of read-batch.h, if more and the threads may open files in
-   batches), or 0 if ALGO has no multi-lane core on this CPU.  A pool's
+   batches), or 0 if ALGO has no multi-lane core on this CPU and the
+   threads may not open files in batches (with batches but no lanes,
+   a serial set of digest-multi.h hashes a batch's files one after
+   another).  A pool's
    window should hold at least this many for each worker and for the
    caller.  */
 size_t digest_pool_batch (const struct digest_algo *algo, size_t threads);
@@ -48,6 +52,12 @@ size_t digest_pool_batch (const struct digest_algo *algo, size_t threads);
    ALGO, holding at most WINDOW jobs.  Exit on memory exhaustion.  */
 struct digest_pool *digest_pool_new (const struct digest_algo *algo,
                                      size_t workers, size_t window);
+
+/* Leave to the caller the regular files of at least MIN_SIZE bytes
+   (none if 0), as kept (see struct digest_outcome), rather than hash
+   them side by side: b3sum's large files, which its own threads hash
+   (digest-b3threads.h).  Call before the first push.  */
+void digest_pool_keep_large (struct digest_pool *pool, uint64_t min_size);
 
 /* Whether POOL holds WINDOW jobs, so that the next push must wait for
    a pop.  */

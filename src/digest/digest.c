@@ -17,8 +17,9 @@
    walk of -r).  Calls: digest-choose.h for the algorithm and its
    implementation, digest-check.h for --check and --audit,
    digest-file.h to hash a file, digest-print.h for the lines,
-   digest-usage.h for --help, digest-pool.h, digest-walk.h
-   and src/shared/progress.h.  */
+   digest-usage.h for --help, digest-pool.h, digest-walk.h,
+   digest-b3threads.h (the size of b3sum's large files) and
+   src/shared/progress.h.  */
 
 #include <config.h>
 
@@ -35,6 +36,7 @@
 #include "digest.h"
 #include "digest-audit.h"
 #include "digest-b3sum.h"
+#include "digest-b3threads.h"
 #include "digest-check.h"
 #include "digest-choose.h"
 #include "digest-file.h"
@@ -368,9 +370,10 @@ threads_arg (const char *arg, int option_index,
 }
 
 /* With -j above 1, start RUN's pool.  With -j 1, start a pool without
-   workers when the algorithm has a multi-lane core here and there may
-   be several files (MANY): the files are then hashed side by side in
-   this thread.  */
+   workers when the algorithm has a multi-lane core here, or the files
+   can be opened and read in batches (digest_pool_batch), and there may
+   be several files (MANY): the files are then hashed side by side, or
+   one after another, in this thread.  */
 static void
 start_pool (struct digest_run *run, bool many)
 {
@@ -383,6 +386,11 @@ start_pool (struct digest_run *run, bool many)
   if (run->window < ahead)
     run->window = ahead;
   run->pool = digest_pool_new (run->opts.algo, workers, run->window);
+  /* b3sum's large files on its threads, in this thread's turn, as
+     without the pool (with workers, the files share them).  */
+  if (is_b3sum && workers == 0)
+    digest_pool_keep_large (run->pool,
+                            b3sum_threads_min_size (run->opts.file_threads));
 }
 
 /* Stop RUN's pool, if started.  */

@@ -17,7 +17,11 @@
    Each message sits at the end of its own exact-size allocation, so
    that AddressSanitizer sees any read past it.  Also the errors of
    hash_lanes_force, and that forcing "none" leaves digest_multi_new
-   with nothing.
+   with nothing.  Then the serial sets of digest_multi_new_any, for
+   every digest_algos row (its family's lanes forced "none") and for
+   BLAKE3's keyed, derive-key and long-output modes: random messages
+   as above, but fewer, and the known answers, against the row's own
+   single stream.
 
    The random data come from a fixed seed, printed at the start, that
    LANES_SEED overrides.  Prints the first mismatch of each (algorithm,
@@ -573,6 +577,86 @@ check_family (enum hash_family family, uint64_t seed, int *listed, int *run)
   hash_lanes_force (family, NULL);
 }
 
+/* Check a serial set of ALGO (digest_multi_new_any, its family's
+   lanes forced "none") against ALGO's single stream, as check_algos
+   does a variant, but on SERIAL_MESSAGES messages.  Count the
+   failures.  */
+enum { SERIAL_MESSAGES = 12 };
+static void
+check_serial_algo (const struct digest_algo *algo, const char *label,
+                   uint64_t seed)
+{
+  int family = hash_family_of_algo (algo->name);
+  if (family >= 0)
+    hash_lanes_force (family, "none");
+  struct pair p = { 0 };
+  p.algo = algo;
+  p.variant = "serial";
+  p.rng = seed ^ (uint64_t) strlen (label) * UINT64_C (0x9e3779b97f4a7c15);
+  p.m = digest_multi_new_any (algo);
+  if (!p.m || digest_multi_variant (p.m) != &digest_multi_serial
+      || digest_multi_lanes (p.m) != 1)
+    {
+      printf ("FAIL %s/serial: digest_multi_new_any does not give it\n",
+              label);
+      failures++;
+    }
+  else
+    {
+      p.lanes = 1;
+      /* The first messages count as started: SERIAL_MESSAGES are left.  */
+      p.started = MESSAGES - SERIAL_MESSAGES;
+      if (check_pair (&p))
+        printf ("%s/serial: ok, %d digests compared\n", label, p.checked);
+      else
+        {
+          printf ("%s/serial: FAILED at digest %d\n", label, p.checked);
+          failures++;
+          if (p.job[0].active)
+            free (p.job[0].base);
+          digest_multi_start (p.m, 0);
+        }
+      /* The known answers are the rows', not their copies'.  */
+      int run = 0;
+      if (algo == digest_algo_find (algo->name))
+        {
+          failures += check_kats (algo, p.m, true, &p.rng, &run);
+          failures += check_kats (algo, p.m, false, &p.rng, &run);
+        }
+    }
+  digest_multi_free (p.m);
+  if (family >= 0)
+    hash_lanes_force (family, NULL);
+}
+
+/* Check the serial sets of every digest_algos row, and of BLAKE3's
+   modes.  */
+static void
+check_serial (uint64_t seed)
+{
+  for (size_t a = 0; a < digest_algo_count; a++)
+    check_serial_algo (&digest_algos[a], digest_algos[a].name, seed);
+
+  static const uint8_t key[32] = "whats the Elvish word for friend";
+  const struct digest_algo *b3 = digest_algo_find ("blake3");
+  struct digest_blake3_mode keyed = { key, NULL, 0 };
+  struct digest_blake3_mode derive = { NULL, "brisk test-lanes context", 0 };
+  struct digest_blake3_mode seek = { NULL, NULL, 1000 };
+  struct digest_algo copy;
+  if (digest_algo_resize (b3, 100, &copy) != 0)
+    {
+      printf ("FAIL blake3: cannot resize\n");
+      failures++;
+      return;
+    }
+  copy.blake3_mode = &keyed;
+  check_serial_algo (&copy, "blake3 --keyed -l 800", seed);
+  copy.blake3_mode = &derive;
+  check_serial_algo (&copy, "blake3 --derive-key -l 800", seed);
+  copy.blake3_mode = &seek;
+  check_serial_algo (&copy, "blake3 --seek 1000 -l 800", seed);
+}
+
 int
 main (void)
 {
@@ -590,6 +674,7 @@ main (void)
   rnd_fill (&rng, pool, POOL_LEN);
   for (int f = 0; f < HASH_FAMILY_COUNT; f++)
     check_family (f, seed, &listed, &run);
+  check_serial (seed);
   free (pool);
 
   if (failures)
