@@ -33,8 +33,11 @@ remember_dir (struct cp_run *r, struct stat const *st)
 {
   struct link_item *l = xmalloc (sizeof *l);
   *l = (struct link_item) { { st->st_dev, st->st_ino }, NULL };
-  if (!hash_insert (r->dirs_made, l))
+  struct link_item *in = hash_insert (r->dirs_made, l);
+  if (!in)
     xalloc_die ();
+  if (in != l)
+    free (l);   /* noted already */
 }
 
 /* Whether this run made the directory of status ST.  */
