@@ -365,7 +365,7 @@ check_lines (struct check_ctx *x, FILE *f)
   uintmax_t lineno = 0;
   ssize_t n;
   while ((n = getline (&line, &cap, f)) > 0)
-    if (is_b3sum)
+    if (digest_tool.b3sum)
       {
         if (!b3sum_check_line (x, line, n))
           {
@@ -420,7 +420,7 @@ check_file (struct digest_run *run, const char *name)
 
   const struct check_counts *c = &x.counts;
   /* b3sum 1.2 sums nothing up.  */
-  if (is_b3sum)
+  if (digest_tool.b3sum)
     return !c->misformatted && !c->unreadable && !c->mismatched;
   print_check_summary (&x);
   return (c->well_formed && c->matched && c->mismatched == 0
@@ -491,15 +491,16 @@ bool
 start_check (const struct digest_run *run)
 {
   const struct digest_opts *opts = &run->opts;
-  if (is_b3sum)
+  if (digest_tool.b3sum)
     return false;
-  if (!is_cksum && !opts->algo->max_size)
+  if (!digest_tool.cksum && !opts->algo->max_size)
     {
       digest_line_init (&line_parser, opts->algo);
       return true;
     }
   digest_line_init_cksum (&line_parser, opts->algo,
-                          is_cksum && !opts->algorithm_specified, is_cksum);
+                          digest_tool.cksum && !opts->algorithm_specified,
+                          digest_tool.cksum);
   line_parser.sha2_family = opts->sha2_family;
   return (opts->algorithm_specified && !opts->algo->max_size
           && !opts->sha2_family

@@ -65,10 +65,10 @@ choose_algorithm (struct digest_opts *opts, const char *name,
       opts->algo = sha_row (name, bits, length_arg);
     }
   else
-    opts->algo = digest_algo_find (name ? name : DIGEST_NAME);
+    opts->algo = digest_algo_find (name ? name : digest_tool.algo_name);
   if (!opts->algo)
     error (EXIT_FAILURE, 0, B_("no digest algorithm named %s"),
-           name ? name : DIGEST_NAME);
+           name ? name : digest_tool.algo_name);
   /* -l 0 is the default length, even for an algorithm without one.  */
   if (!bits || sha_family)
     return;

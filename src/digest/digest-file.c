@@ -94,7 +94,7 @@ progress_hook_start (void)
 void
 progress_start_file (const char *name)
 {
-  if (!is_sum)
+  if (!digest_tool.sum)
     progress_file (name, NULL, 0);
 }
 
@@ -102,7 +102,7 @@ progress_start_file (const char *name)
 void
 progress_end_file (void)
 {
-  if (is_sum)
+  if (digest_tool.sum)
     return;
   progress_poll ();
   progress_file_done ();
@@ -127,7 +127,7 @@ static int
 hash_fd (struct digest_run *run, const struct digest_algo *a, int fd,
          uint8_t *digest, bool threads)
 {
-  if (is_b3sum && threads)
+  if (digest_tool.b3sum && threads)
     {
       int r = b3sum_hash_threads (a, fd, run->opts.file_threads, digest);
       if (r != 0)

@@ -319,7 +319,7 @@ print_sum_line (const struct digest_opts *opts, const char *name,
                 const uint8_t *digest)
 {
   size_t n = opts->algo->digest_size;
-  if (is_b3sum)
+  if (digest_tool.b3sum)
     {
       print_b3sum_line (opts, name, digest);
       return;
@@ -352,8 +352,8 @@ print_sum_line (const struct digest_opts *opts, const char *name,
       putchar (' ');
       /* GNU 9.1's cksum marks no file as binary; newer GNU's those
          of -b.  */
-      putchar ((is_cksum ? opts->cksum_binary : opts->binary) > 0 ? '*'
-               : ' ');
+      int binary = digest_tool.cksum ? opts->cksum_binary : opts->binary;
+      putchar (binary > 0 ? '*' : ' ');
       print_name (name, escape);
     }
   putchar (opts->line_delim);

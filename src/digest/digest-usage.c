@@ -4,9 +4,8 @@
 
    Owns: the text, and the table of the standards that define each
    algorithm.  Calls: stdio, try_help and print_help_manual
-   (src/shared/version.h); nothing else.  Compiled once per tool, as every
-   file of digest_sources: is_cksum and is_sum (digest.h) choose the
-   text at compile time.  */
+   (src/shared/version.h); nothing else.  digest_tool (digest.h) says
+   which tool's text to print.  */
 
 #include <config.h>
 
@@ -96,7 +95,7 @@ where this CPU has one for the algorithm; BRISK_LANES_IMPL=none turns that\n\
 off.  Those files are opened and read in batches through io_uring;\n\
 BRISK_URING=0 turns that off.\n\
 ", stdout);
-  if (is_sum)
+  if (digest_tool.sum)
     return;
   usage_recursive ();
   fputs ("\
@@ -336,15 +335,15 @@ usage (int status, const struct digest_algo *algo)
   if (status != EXIT_SUCCESS)
     try_help (status);
   printf ("Usage: %s [OPTION]... [FILE]...\n", program_name);
-  if (is_cksum)
+  if (digest_tool.cksum)
     usage_cksum ();
-  else if (is_sum)
+  else if (digest_tool.sum)
     usage_sum ();
-  else if (is_b3sum)
+  else if (digest_tool.b3sum)
     usage_b3sum ();
   else
     usage_digest (algo);
   usage_brisk ();
-  print_help_manual (DIGEST_PROGRAM);
+  print_help_manual (digest_tool.program);
   exit (status);
 }

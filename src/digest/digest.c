@@ -3,10 +3,10 @@
    sha384sum, sha512sum, b2sum, cksum and sum.
 
    Each tool is this file and the others of digest_sources
-   (src/digest/local.mk) compiled with DIGEST_NAME set to the name of a row of
-   lib/digest-algos.c (its default algorithm), DIGEST_PROGRAM to its
-   name where that is not DIGEST_NAME "sum", and DIGEST_CKSUM or
-   DIGEST_SUM for cksum's and sum's options (see digest.h).  Options,
+   (src/digest/local.mk), compiled once into libdigest.a, and the
+   tool's own digest-tool.c, which names its default algorithm (a row
+   of lib/digest-algos.c), its name and its option set (digest_tool,
+   digest.h).  Options,
    output bytes, messages and exit statuses follow GNU coreutils 9.1's
    tools; cksum's --base64, --raw and -a crc32b, sha2, sha3 follow newer
    GNU's.
@@ -388,7 +388,7 @@ start_pool (struct digest_run *run, bool many)
   run->pool = digest_pool_new (run->opts.algo, workers, run->window);
   /* b3sum's large files on its threads, in this thread's turn, as
      without the pool (with workers, the files share them).  */
-  if (is_b3sum && workers == 0)
+  if (digest_tool.b3sum && workers == 0)
     digest_pool_keep_large (run->pool,
                             b3sum_threads_min_size (run->opts.file_threads));
 }
@@ -419,7 +419,8 @@ validate_options (const struct digest_opts *opts, bool do_check,
     why = _("the --zero option is not supported when verifying checksums");
   else if (tag_given && do_check)
     why = _("the --tag option is meaningless when verifying checksums");
-  else if ((is_cksum ? opts->cksum_binary : opts->binary) >= 0 && do_check)
+  else if ((digest_tool.cksum ? opts->cksum_binary : opts->binary) >= 0
+           && do_check)
     why = _("the --binary and --text options are meaningless when "
             "verifying checksums");
   else if (opts->ignore_missing && !do_check)
@@ -433,9 +434,9 @@ validate_options (const struct digest_opts *opts, bool do_check,
     why = _("the --quiet option is meaningful only when verifying checksums");
   else if (opts->strict && !do_check)
     why = _("the --strict option is meaningful only when verifying checksums");
-  else if (!is_cksum && opts->prefix_tag && opts->binary == 0)
+  else if (!digest_tool.cksum && opts->prefix_tag && opts->binary == 0)
     why = _("--tag does not support --text mode");
-  else if (is_cksum && opts->prefix_tag && opts->cksum_binary == 0)
+  else if (digest_tool.cksum && opts->prefix_tag && opts->cksum_binary == 0)
     why = B_("--text mode is only supported with --untagged");
   else if (opts->recursive && do_check)
     why = B_("the --recursive option is meaningless when verifying checksums");
@@ -491,13 +492,14 @@ algorithm_arg (const char *arg)
 static bool
 parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
 {
-  const char *shortopts = (is_cksum ? "a:bcgj:l:rtwxzHLP" : is_sum ? "rs"
-                           : is_b3sum ? "cghj:l:rxzHLPV"
+  const char *shortopts = (digest_tool.cksum ? "a:bcgj:l:rtwxzHLP"
+                           : digest_tool.sum ? "rs"
+                           : digest_tool.b3sum ? "cghj:l:rxzHLPV"
                            : opts->algo->max_size ? "bcgj:l:rtwxzHLP"
                            : "bcgj:rtwxzHLP");
-  const struct option *longopts = (is_cksum ? cksum_long_options
-                                   : is_sum ? sum_long_options
-                                   : is_b3sum ? b3sum_long_options
+  const struct option *longopts = (digest_tool.cksum ? cksum_long_options
+                                   : digest_tool.sum ? sum_long_options
+                                   : digest_tool.b3sum ? b3sum_long_options
                                    : opts->algo->max_size ? long_options
                                    : long_options + 1);
   const char *algo_name = NULL;
@@ -519,7 +521,7 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
         opts->algorithm_specified = true;
         break;
       case 'b':
-        *(is_cksum ? &opts->cksum_binary : &opts->binary) = 1;
+        *(digest_tool.cksum ? &opts->cksum_binary : &opts->binary) = 1;
         break;
       case 'c':
         do_check = true;
@@ -530,11 +532,11 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
         break;
       case 'l':
         length = optarg;
-        if (!is_b3sum)
+        if (!digest_tool.b3sum)
           bits = length_arg (optarg);
         break;
       case 'r':
-        if (is_sum)
+        if (digest_tool.sum)
           algo_name = "bsd";
         else
           opts->recursive = true;
@@ -558,7 +560,7 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
         algo_name = "sysv";
         break;
       case 't':
-        *(is_cksum ? &opts->cksum_binary : &opts->binary) = 0;
+        *(digest_tool.cksum ? &opts->cksum_binary : &opts->binary) = 0;
         break;
       case 'z':
         opts->line_delim = '\0';
@@ -623,12 +625,12 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
         usage (EXIT_SUCCESS, opts->algo);
       case 'V':
       case VERSION_OPTION:
-        print_version (DIGEST_PROGRAM);
+        print_version (digest_tool.program);
         exit (EXIT_SUCCESS);
       default:
         usage (EXIT_FAILURE, opts->algo);
       }
-  if (is_b3sum)
+  if (digest_tool.b3sum)
     {
       /* Without --num-threads, as with --num-threads 0, a large file
          is hashed on one thread per CPU, as the BLAKE3 team's b3sum
@@ -690,7 +692,7 @@ static bool
 run_files (struct digest_run *run, bool do_check, char **files)
 {
   bool ok = true;
-  if (do_check ? start_check (run) : !is_sum)
+  if (do_check ? start_check (run) : !digest_tool.sum)
     start_pool (run, do_check || (files[0] && files[1])
                 || run->opts.recursive);
   if (do_check && run->pool)
@@ -720,14 +722,15 @@ run_files (struct digest_run *run, bool do_check, char **files)
 static void
 default_opts (struct digest_opts *opts)
 {
-  opts->algo = digest_algo_find (DIGEST_NAME);
+  opts->algo = digest_algo_find (digest_tool.algo_name);
   if (!opts->algo)
-    error (EXIT_FAILURE, 0, B_("no digest algorithm named %s"), DIGEST_NAME);
+    error (EXIT_FAILURE, 0, B_("no digest algorithm named %s"),
+           digest_tool.algo_name);
   opts->binary = -1;
   opts->cksum_binary = -1;
   opts->line_delim = '\n';
   opts->threads = 1;
-  if (is_cksum)
+  if (digest_tool.cksum)
     opts->prefix_tag = true, opts->binary = 1;
 }
 
@@ -752,22 +755,22 @@ main (int argc, char **argv)
   if (run.opts.raw_digest
       && (1 < argc - optind || (run.opts.recursive && run.opts.have_operands)))
     {
-      if (is_b3sum)
+      if (digest_tool.b3sum)
         b3sum_fatal ("Only one filename can be provided when using --raw");
       error (EXIT_FAILURE, 0,
              B_("the --raw option is not supported with multiple files"));
     }
-  if (is_b3sum)
+  if (digest_tool.b3sum)
     b3sum_start (&run, do_check, argv + optind);
   run.walk.follow = run.opts.follow;
   run.walk.one_file_system = run.opts.one_file_system;
 
   static char *stdin_only[] = { (char *) "-", NULL };
   char **files = run.opts.have_operands ? argv + optind : stdin_only;
-  output_start (!is_sum && start_progress (&run, do_check, files));
+  output_start (!digest_tool.sum && start_progress (&run, do_check, files));
 
   bool ok = run_files (&run, do_check, files);
-  if (!is_sum)
+  if (!digest_tool.sum)
     progress_finish ();
 
   digest_buffer_free (&run.iobuf);

@@ -1,12 +1,10 @@
 /* digest.h -- what the files of the digest tools share: which tool
-   this is, fixed when it is compiled, and the state of one run, which
-   main (digest.c) owns and passes down by pointer.
+   this is (digest_tool, from the tool's own object) and the state of
+   one run, which main (digest.c) owns and passes down by pointer.
 
-   Every file of digest_sources (src/digest/local.mk) is compiled once per
-   tool with DIGEST_NAME set to the name of a row of lib/digest-algos.c
-   (its default algorithm), DIGEST_PROGRAM to its name where that is
-   not DIGEST_NAME "sum", and DIGEST_CKSUM or DIGEST_SUM for cksum's
-   and sum's options.  */
+   Every file of digest_sources (src/digest/local.mk) is compiled once,
+   into libdigest.a, for all the tools; each tool is that library and
+   its own digest-tool.c, which says which tool it is.  */
 
 #ifndef BRISK_DIGEST_H
 #define BRISK_DIGEST_H
@@ -21,29 +19,25 @@
 #include "error.h"
 #include "quotearg.h"
 
-#ifndef DIGEST_NAME
-# error "compile with -DDIGEST_NAME='\"md5\"' or another row's name"
-#endif
-#ifndef DIGEST_PROGRAM
-# define DIGEST_PROGRAM DIGEST_NAME "sum"
-#endif
-#ifndef DIGEST_CKSUM
-# define DIGEST_CKSUM 0
-#endif
-#ifndef DIGEST_SUM
-# define DIGEST_SUM 0
-#endif
-#ifndef DIGEST_B3SUM
-# define DIGEST_B3SUM 0
-#endif
-
-/* Which of the tools' option sets this one has: cksum's (-a, --untagged,
-   tagged lines by default), sum's (-r, -s and nothing else), or the
-   *sum tools' (b2sum's adds -l).  */
-static bool const is_cksum = DIGEST_CKSUM;
-static bool const is_sum = DIGEST_SUM;
-/* b3sum: the BLAKE3 team's options and formats (digest-b3sum.c).  */
-static bool const is_b3sum = DIGEST_B3SUM;
+/* Which tool this is, defined by src/digest/digest-tool.c, the one
+   file compiled once per tool.  */
+struct digest_tool
+{
+  /* The name of a row of lib/digest-algos.c: the tool's default
+     algorithm ("md5", "crc" for cksum, "bsd" for sum).  */
+  const char *algo_name;
+  /* The tool's name, for --version and --help.  */
+  const char *program;
+  /* Which of the tools' option sets this one has: cksum's (-a,
+     --untagged, tagged lines by default), sum's (-r, -s and nothing
+     else), b3sum's (the BLAKE3 team's options and formats,
+     digest-b3sum.c), or, all three false, the *sum tools' (b2sum's
+     adds -l).  */
+  bool cksum;
+  bool sum;
+  bool b3sum;
+};
+extern const struct digest_tool digest_tool;
 
 /* Each diagnostic erases the progress display first and writes out
    the lines waiting above it, when they share its terminal.  (The
