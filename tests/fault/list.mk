@@ -6,18 +6,23 @@
 ## the sources alone, and never crashed or hung.  make check runs a
 ## sample (sample.sh); make fault-walk walks every call.
 
-# The library is a shared object for LD_PRELOAD, built with the same
-# CFLAGS and LDFLAGS as the tools (so with the sanitizers in a
-# sanitized build, whose tools it is preloaded into), by hand: libtool
-# here builds no shared libraries (LT_INIT's disable-shared), and the
-# library wants none of the tools' headers or libraries.
+# The library is a shared object for LD_PRELOAD, built by hand:
+# libtool here builds no shared libraries (LT_INIT's disable-shared),
+# and the library wants none of the tools' headers or libraries.  It
+# takes the tools' CFLAGS and LDFLAGS but the sanitizers' flags
+# (PRELOAD_FLAGS): a tool linked with its sanitizer run-time inside
+# (-static-libasan, as .ci/run's pass 2 links them) must not have a
+# second run-time loaded beside it by the library; without the
+# sanitizers, the library runs under either kind of tool.
 # Its folder is made first, for a build outside the source tree (make
 # distcheck).
+PRELOAD_FLAGS = $(filter-out -fsanitize=% -fno-sanitize% -static-lib%san, \
+  $(CFLAGS) $(LDFLAGS))
 fault_lib = tests/fault/libfault.so
 check_DATA = $(fault_lib)
 $(fault_lib): tests/fault/inject.c
-	$(AM_V_CC)$(MKDIR_P) $(@D) && $(CC) $(WARN_CFLAGS) $(CFLAGS) -fPIC -shared $(LDFLAGS) \
-	  -o $@ $(srcdir)/tests/fault/inject.c
+	$(AM_V_CC)$(MKDIR_P) $(@D) && $(CC) $(WARN_CFLAGS) -fPIC -shared \
+	  $(PRELOAD_FLAGS) -o $@ $(srcdir)/tests/fault/inject.c
 CLEANFILES += $(fault_lib)
 
 FAULT_TESTS = tests/fault/sample.sh
