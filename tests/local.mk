@@ -62,6 +62,11 @@ tests_unit_test_sha3_openssl_SOURCES = tests/unit/test-sha3-openssl.c \
 tests_unit_test_blake3_SOURCES = tests/unit/test-blake3.c \
   tests/unit/blake3-vectors.h tests/unit/unit-rnd.h
 
+# make check -j starts the tests in this order: the families with the
+# longest tests (i18n's messages.sh, split's limits.sh and compare.sh,
+# a minute each here) first, so that they do not end the run alone on
+# one CPU.
+TESTS += $(I18N_TESTS) $(SPLIT_TESTS)
 TESTS += $(unit_tests) $(SUM_TESTS)
 
 # The length field past 2^32 blocks, without hashing that much: a
@@ -134,14 +139,12 @@ tests_swap_names_SOURCES = tests/swap-names.c
 # tests/cp/lib.sh (with tool=install) and tests/cp/tree-dump.
 TESTS += $(INSTALL_TESTS)
 EXTRA_DIST += $(INSTALL_TESTS) tests/install/list.mk
-TESTS += $(I18N_TESTS)
 EXTRA_DIST += $(I18N_TESTS) tests/i18n/list.mk tests/i18n/lib.sh
 # mv's tests: the same comparison with GNU's mv (BRISK_MV, default
 # src/mv), through tests/cp/lib.sh.
 TESTS += $(MV_TESTS)
 EXTRA_DIST += $(MV_TESTS) tests/mv/list.mk tests/mv/lib.sh
 # split's tests compare src/split with GNU's, case by case.
-TESTS += $(SPLIT_TESTS)
 EXTRA_DIST += $(SPLIT_TESTS) tests/split/list.mk tests/split/lib.sh
 # Fault injection (tests/fault/list.mk): a sample in make check.
 TESTS += $(FAULT_TESTS)
