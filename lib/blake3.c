@@ -355,7 +355,6 @@ subtree_top (const struct blake3_ctx *ctx, const uint8_t *p, size_t n,
              uint8_t *out)
 {
   const uint8_t *inputs[BLAKE3_MAX_SUBTREE];
-  uint64_t counters[BLAKE3_MAX_SUBTREE];
   uint8_t cvs[2][BLAKE3_MAX_SUBTREE * BLAKE3_OUT_LEN];
   int cur = 0;
 
@@ -363,6 +362,7 @@ subtree_top (const struct blake3_ctx *ctx, const uint8_t *p, size_t n,
     memcpy (cvs[cur], chunk_cvs, n * BLAKE3_OUT_LEN);
   else
     {
+      uint64_t counters[BLAKE3_MAX_SUBTREE];
       /* N >= 1: the first input is set apart, for GCC's sake.  */
       inputs[0] = p;
       counters[0] = counter;

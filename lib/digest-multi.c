@@ -292,7 +292,7 @@ b3_update (struct digest_multi *m, const void *const data[],
            const size_t len[])
 {
   struct b3_gather *g = m->b3;
-  size_t first[HASH_LANES_MAX], count[HASH_LANES_MAX];
+  size_t first[HASH_LANES_MAX] = { 0 }, count[HASH_LANES_MAX] = { 0 };
   size_t total = 0;
 
   for (unsigned int i = 0; i < m->variant->lanes; i++)

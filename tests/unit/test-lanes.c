@@ -21,11 +21,11 @@
    (hash-impl's compresses the chunks of every lane), is checked so
    with every hash-impl variant of BLAKE3 that this CPU can run, on
    lengths mostly of 0 to 20 KiB and pieces mostly whole chunks, and
-   for its keyed, derive-key and seek modes too.  Then the serial sets of digest_multi_new_any, for
-   every digest_algos row (its family's lanes forced "none") and for
-   BLAKE3's keyed, derive-key and long-output modes: random messages
-   as above, but fewer, and the known answers, against the row's own
-   single stream.
+   for its keyed, derive-key and seek modes too.  Then the serial sets
+   of digest_multi_new_any, for every digest_algos row (its family's
+   lanes forced "none") and for BLAKE3's keyed, derive-key and
+   long-output modes: random messages as above, but fewer, and the
+   known answers, against the row's own single stream.
 
    The random data come from a fixed seed, printed at the start, that
    LANES_SEED overrides.  Prints the first mismatch of each (algorithm,
