@@ -122,7 +122,9 @@ static const struct hash_lanes_variant sha512_lanes[] = {
    lib/digest-multi.c compresses the whole chunks of every lane's
    update in one call of hash-impl's core, each chunk with its own
    index.  8 lanes: the 2 chunks of 8 files of 2 KiB fill AVX-512's
-   16, and the 4 of 4 files of 4 KiB do.  */
+   16, and the 4 of 4 files of 4 KiB do.  On an AMD EPYC (Zen 5),
+   bench/b3sum-compare --small 20000 --runs 9: b3sum -r -j 1 took 1.07
+   of sha256sum's CPU time with a serial set, 0.91 with this one.  */
 static const struct hash_lanes_variant blake3_lanes[] = {
   { "chunksx8", hash_lanes_always, 8, 1, { NULL } },
   { NULL, NULL, 0, 0, { NULL } }
