@@ -19,10 +19,10 @@
 /* The blake3_many_fn of AVX2.  */
 void
 blake3_many_avx2 (const uint8_t *const inputs[], size_t n, size_t nblocks,
-                  const uint32_t key[8], uint64_t counter, bool counter_step,
+                  const uint32_t key[8], const uint64_t *counters,
                   uint8_t flags, uint8_t flag_start, uint8_t flag_end,
                   uint8_t *out)
 {
-  b3_many8 (inputs, n, nblocks, key, counter, counter_step, flags,
-            flag_start, flag_end, out);
+  b3_many8 (inputs, n, nblocks, key, counters, flags, flag_start, flag_end,
+            out);
 }

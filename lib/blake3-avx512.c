@@ -25,10 +25,10 @@
 /* The blake3_many_fn of AVX-512.  */
 void
 blake3_many_avx512 (const uint8_t *const inputs[], size_t n,
-                    size_t nblocks, const uint32_t key[8], uint64_t counter,
-                    bool counter_step, uint8_t flags, uint8_t flag_start,
-                    uint8_t flag_end, uint8_t *out)
+                    size_t nblocks, const uint32_t key[8],
+                    const uint64_t *counters, uint8_t flags,
+                    uint8_t flag_start, uint8_t flag_end, uint8_t *out)
 {
-  b3_many16 (inputs, n, nblocks, key, counter, counter_step, flags,
-             flag_start, flag_end, out);
+  b3_many16 (inputs, n, nblocks, key, counters, flags, flag_start, flag_end,
+             out);
 }

@@ -23,9 +23,8 @@
    of 32-bit words within each 128-bit lane (two rounds of unpacks),
    so that 128-bit lane K holds inputs 4K .. 4K + 3 and no instruction
    crosses lanes.  The chaining values go out the same way back.  The
-   counter words of each input are computed in scalar once per group:
-   with COUNTER_STEP, input J's counter is COUNTER + J, whose low word
-   may wrap into the high one.  */
+   counter words of each input are split in scalar once per group, from
+   its own 64-bit counter (or 0, for parents).  */
 
 #include <immintrin.h>
 #include <stdbool.h>
@@ -237,43 +236,48 @@ B3_NAME (b3_group) (const uint8_t *const in[], size_t nblocks,
 /* The blake3_many_fn of this width; see the head of this file.  */
 static void
 B3_NAME (b3_many) (const uint8_t *const inputs[], size_t n,
-                   size_t nblocks, const uint32_t key[8], uint64_t counter,
-                   bool counter_step, uint8_t flags, uint8_t flag_start,
-                   uint8_t flag_end, uint8_t *out)
+                   size_t nblocks, const uint32_t key[8],
+                   const uint64_t *counters, uint8_t flags,
+                   uint8_t flag_start, uint8_t flag_end, uint8_t *out)
 {
   for (; n >= B3_W; n -= B3_W, inputs += B3_W, out += B3_W * BLAKE3_OUT_LEN)
     {
       uint32_t lo[B3_W], hi[B3_W];
       for (int j = 0; j < B3_W; j++)
         {
-          uint64_t c = counter + (counter_step ? j : 0);
+          uint64_t c = counters ? counters[j] : 0;
           lo[j] = (uint32_t) c;
           hi[j] = (uint32_t) (c >> 32);
         }
       B3_NAME (b3_group) (inputs, nblocks, key, lo, hi, flags, flag_start,
                           flag_end, out);
-      if (counter_step)
-        counter += B3_W;
+      if (counters)
+        counters += B3_W;
     }
   if (n == 0)
     return;
 #ifdef B3_NEXT
-  B3_NEXT (inputs, n, nblocks, key, counter, counter_step, flags,
-           flag_start, flag_end, out);
+  B3_NEXT (inputs, n, nblocks, key, counters, flags, flag_start, flag_end,
+           out);
 #else
   if (n == 1)
     {
-      blake3_many_portable (inputs, n, nblocks, key, counter, counter_step,
-                            flags, flag_start, flag_end, out);
+      blake3_many_portable (inputs, n, nblocks, key, counters, flags,
+                            flag_start, flag_end, out);
       return;
     }
   /* 2 or 3 inputs: a group padded with the last one.  */
   const uint8_t *in[B3_W];
+  uint64_t c[B3_W];
   uint8_t cvs[B3_W * BLAKE3_OUT_LEN];
   for (int j = 0; j < B3_W; j++)
-    in[j] = inputs[(size_t) j < n ? (size_t) j : n - 1];
-  B3_NAME (b3_many) (in, B3_W, nblocks, key, counter, counter_step, flags,
-                     flag_start, flag_end, cvs);
+    {
+      size_t k = (size_t) j < n ? (size_t) j : n - 1;
+      in[j] = inputs[k];
+      c[j] = counters ? counters[k] : 0;
+    }
+  B3_NAME (b3_many) (in, B3_W, nblocks, key, c, flags, flag_start, flag_end,
+                     cvs);
   memcpy (out, cvs, n * BLAKE3_OUT_LEN);
 #endif
 }

@@ -15,10 +15,10 @@
 /* The blake3_many_fn of SSE4.1.  */
 void
 blake3_many_sse41 (const uint8_t *const inputs[], size_t n, size_t nblocks,
-                   const uint32_t key[8], uint64_t counter,
-                   bool counter_step, uint8_t flags, uint8_t flag_start,
-                   uint8_t flag_end, uint8_t *out)
+                   const uint32_t key[8], const uint64_t *counters,
+                   uint8_t flags, uint8_t flag_start, uint8_t flag_end,
+                   uint8_t *out)
 {
-  b3_many4 (inputs, n, nblocks, key, counter, counter_step, flags,
-            flag_start, flag_end, out);
+  b3_many4 (inputs, n, nblocks, key, counters, flags, flag_start, flag_end,
+            out);
 }

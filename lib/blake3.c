@@ -133,16 +133,15 @@ compress_blocks (uint32_t cv[8], const uint8_t *p, size_t nblocks,
 void
 blake3_many_portable (const uint8_t *const inputs[], size_t n,
                       size_t nblocks, const uint32_t key[8],
-                      uint64_t counter, bool counter_step, uint8_t flags,
+                      const uint64_t *counters, uint8_t flags,
                       uint8_t flag_start, uint8_t flag_end, uint8_t *out)
 {
   for (size_t i = 0; i < n; i++)
     {
       uint32_t cv[8];
       memcpy (cv, key, sizeof cv);
-      compress_blocks (cv, inputs[i], nblocks,
-                       counter + (counter_step ? i : 0), flags, flag_start,
-                       flag_end);
+      compress_blocks (cv, inputs[i], nblocks, counters ? counters[i] : 0,
+                       flags, flag_start, flag_end);
       store_cv (out + BLAKE3_OUT_LEN * i, cv);
     }
 }
@@ -306,8 +305,8 @@ merge_values (const struct blake3_ctx *ctx, uint8_t *stack, size_t *len,
       uint8_t *pair = stack + (*len - 2) * BLAKE3_OUT_LEN;
       uint8_t cv[BLAKE3_OUT_LEN];
       const uint8_t *inputs[1] = { pair };
-      ctx->many (inputs, 1, 1, ctx->key, 0, false,
-                 ctx->flags | BLAKE3_PARENT, 0, 0, cv);
+      ctx->many (inputs, 1, 1, ctx->key, NULL, ctx->flags | BLAKE3_PARENT,
+                 0, 0, cv);
       memcpy (pair, cv, BLAKE3_OUT_LEN);
       (*len)--;
     }
@@ -347,26 +346,39 @@ push_cv (struct blake3_ctx *ctx, const uint8_t cv[BLAKE3_OUT_LEN],
    1 .. BLAKE3_MAX_SUBTREE), whose first chunk has the index COUNTER,
    in the hash CTX: with KEEP 1, the subtree's own value, with KEEP 2
    its halves'.  The chunks go in one call of the compression
-   function, then each level of parents in one.  */
+   function, then each level of parents in one; but if CHUNK_CVS is
+   not null, it holds the chunks' N chaining values already, computed
+   by the caller.  */
 static void
 subtree_top (const struct blake3_ctx *ctx, const uint8_t *p, size_t n,
-             uint64_t counter, size_t keep, uint8_t *out)
+             uint64_t counter, size_t keep, const uint8_t *chunk_cvs,
+             uint8_t *out)
 {
   const uint8_t *inputs[BLAKE3_MAX_SUBTREE];
   uint8_t cvs[2][BLAKE3_MAX_SUBTREE * BLAKE3_OUT_LEN];
   int cur = 0;
 
-  /* N >= 1: the first input is set apart, for GCC's sake.  */
-  inputs[0] = p;
-  for (size_t i = 1; i < n; i++)
-    inputs[i] = p + i * BLAKE3_CHUNK_LEN;
-  ctx->many (inputs, n, BLAKE3_CHUNK_BLOCKS, ctx->key, counter, true,
-             ctx->flags, BLAKE3_CHUNK_START, BLAKE3_CHUNK_END, cvs[cur]);
+  if (chunk_cvs)
+    memcpy (cvs[cur], chunk_cvs, n * BLAKE3_OUT_LEN);
+  else
+    {
+      uint64_t counters[BLAKE3_MAX_SUBTREE];
+      /* N >= 1: the first input is set apart, for GCC's sake.  */
+      inputs[0] = p;
+      counters[0] = counter;
+      for (size_t i = 1; i < n; i++)
+        {
+          inputs[i] = p + i * BLAKE3_CHUNK_LEN;
+          counters[i] = counter + i;
+        }
+      ctx->many (inputs, n, BLAKE3_CHUNK_BLOCKS, ctx->key, counters,
+                 ctx->flags, BLAKE3_CHUNK_START, BLAKE3_CHUNK_END, cvs[cur]);
+    }
   for (; n > keep; n /= 2, cur ^= 1)
     {
       for (size_t i = 0; i < n / 2; i++)
         inputs[i] = cvs[cur] + i * 2 * BLAKE3_OUT_LEN;
-      ctx->many (inputs, n / 2, 1, ctx->key, 0, false,
+      ctx->many (inputs, n / 2, 1, ctx->key, NULL,
                  ctx->flags | BLAKE3_PARENT, 0, 0, cvs[cur ^ 1]);
     }
   memcpy (out, cvs[cur], keep * BLAKE3_OUT_LEN);
@@ -436,11 +448,13 @@ blake3_init_derive_key (struct blake3_ctx *ctx, const void *context,
    The chunk that may be the last stays in CTX->chunk, with at least
    one byte, unless the input so far ends with a whole subtree of 2
    chunks or more hashed in one go: CTX->chunk is then empty, and the
-   stack ends with that subtree's halves.  */
-void
-blake3_update (struct blake3_ctx *ctx, const void *data, size_t len)
+   stack ends with that subtree's halves.  If CHUNK_CVS is not null,
+   it holds the chaining values of the whole chunks that go in
+   subtrees, in order (see blake3_update_chunks).  */
+static void
+update (struct blake3_ctx *ctx, const uint8_t *p, size_t len,
+        const uint8_t *chunk_cvs)
 {
-  const uint8_t *p = data;
   struct blake3_chunk *c = &ctx->chunk;
 
   while (len)
@@ -461,7 +475,7 @@ blake3_update (struct blake3_ctx *ctx, const void *data, size_t len)
           uint8_t cv[2 * BLAKE3_OUT_LEN];
           if (n * BLAKE3_CHUNK_LEN < len)
             {
-              subtree_top (ctx, p, n, c->counter, 1, cv);
+              subtree_top (ctx, p, n, c->counter, 1, chunk_cvs, cv);
               push_cv (ctx, cv, c->counter);
             }
           else
@@ -469,13 +483,15 @@ blake3_update (struct blake3_ctx *ctx, const void *data, size_t len)
               /* The input ends with this subtree, of 2 chunks or more,
                  which may be the root: its halves go on the stack,
                  as two subtrees, and final makes their parent.  */
-              subtree_top (ctx, p, n, c->counter, 2, cv);
+              subtree_top (ctx, p, n, c->counter, 2, chunk_cvs, cv);
               push_cv (ctx, cv, c->counter);
               push_cv (ctx, cv + BLAKE3_OUT_LEN, c->counter + n / 2);
             }
           chunk_reset (c, ctx->key, c->counter + n);
           p += n * BLAKE3_CHUNK_LEN;
           len -= n * BLAKE3_CHUNK_LEN;
+          if (chunk_cvs)
+            chunk_cvs += n * BLAKE3_OUT_LEN;
           continue;
         }
       /* The chunk's bytes follow the stack's subtrees: merge them.  */
@@ -487,6 +503,56 @@ blake3_update (struct blake3_ctx *ctx, const void *data, size_t len)
       p += take;
       len -= take;
     }
+}
+
+/* Hash LEN bytes at DATA (any alignment; NULL if LEN is 0) into CTX.  */
+void
+blake3_update (struct blake3_ctx *ctx, const void *data, size_t len)
+{
+  update (ctx, data, len, NULL);
+}
+
+/* Return how many whole chunks blake3_update (CTX, DATA, LEN) would
+   hand to the compression function in subtrees (0 if none): those at
+   DATA + *OFFSET + 1024 K, K = 0 .. that - 1, whose indices are
+   *COUNTER + K.  Its loop, without the hashing: the bytes that
+   complete the chunk that CTX holds, if it has some but not all, then
+   subtrees while more than a chunk is left.  */
+size_t
+blake3_update_chunks (const struct blake3_ctx *ctx, size_t len,
+                      size_t *offset, uint64_t *counter)
+{
+  const struct blake3_chunk *c = &ctx->chunk;
+  size_t have = chunk_len (c);
+  size_t off = have == 0 || have == BLAKE3_CHUNK_LEN ? 0
+               : BLAKE3_CHUNK_LEN - have;
+  uint64_t first = c->counter + (have != 0);
+  size_t n = 0;
+
+  *offset = off;
+  *counter = first;
+  if (len <= off)
+    return 0;
+  for (size_t rest = len - off; rest > BLAKE3_CHUNK_LEN;)
+    {
+      size_t w = subtree_width (first + n, rest);
+      n += w;
+      rest -= w * BLAKE3_CHUNK_LEN;
+    }
+  return n;
+}
+
+/* Hash LEN bytes at DATA into CTX, as blake3_update, but with the
+   chaining values of the N chunks that blake3_update_chunks (CTX, LEN)
+   gives taken from the N * 32 bytes at CHUNK_CVS, in order, instead of
+   compressed: the caller compressed them (blake3_many_fn, with CTX's
+   key and mode flags, the chunk flags and their indices), maybe in one
+   call with the chunks of other messages.  */
+void
+blake3_update_cvs (struct blake3_ctx *ctx, const void *data, size_t len,
+                   const uint8_t *chunk_cvs)
+{
+  update (ctx, data, len, chunk_cvs);
 }
 
 /* Store at OUT the chaining value of the subtree of the N whole chunks
@@ -510,7 +576,7 @@ blake3_subtree_cv (const struct blake3_ctx *ctx, const void *data,
   uint64_t done = 0;
   do
     {
-      subtree_top (ctx, p, w, chunk_index + done, 1,
+      subtree_top (ctx, p, w, chunk_index + done, 1, NULL,
                    stack + depth * BLAKE3_OUT_LEN);
       depth++;
       done += w;

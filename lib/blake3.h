@@ -53,22 +53,23 @@ enum
 
 /* Compress N independent inputs side by side.  Input I is NBLOCKS
    whole 64-byte blocks at INPUTS[I] (any alignment), chained from the
-   key words KEY; its blocks are compressed with the counter COUNTER,
-   plus I if COUNTER_STEP (chunks: the counter is the chunk's index),
-   with the flags FLAGS, FLAG_START added on its first block and
-   FLAG_END on its last.  The resulting chaining value of input I is
-   stored, 32 bytes little-endian, at OUT + 32 * I; OUT must not
-   overlap the inputs.  No block is a root.
+   key words KEY; its blocks are compressed with the counter
+   COUNTERS[I] (chunks: the chunk's index; the inputs may be chunks of
+   different messages of one key and mode, each with its own index),
+   or 0 if COUNTERS is null, with the flags FLAGS, FLAG_START added on
+   its first block and FLAG_END on its last.  The resulting chaining
+   value of input I is stored, 32 bytes little-endian, at OUT + 32 * I;
+   OUT must not overlap the inputs.  No block is a root.
 
-   Whole chunks: NBLOCKS = 16, COUNTER_STEP, FLAG_START and FLAG_END
-   the chunk flags.  Parents: NBLOCKS = 1, each input two chaining
-   values, FLAGS with BLAKE3_PARENT.  Every variant in hash-impl has
-   this type.  */
+   Whole chunks: NBLOCKS = 16, COUNTERS, FLAG_START and FLAG_END the
+   chunk flags.  Parents: NBLOCKS = 1, each input two chaining values,
+   no COUNTERS, FLAGS with BLAKE3_PARENT.  Every variant in hash-impl
+   has this type.  */
 typedef void blake3_many_fn (const uint8_t *const inputs[], size_t n,
                              size_t nblocks, const uint32_t key[8],
-                             uint64_t counter, bool counter_step,
-                             uint8_t flags, uint8_t flag_start,
-                             uint8_t flag_end, uint8_t *out);
+                             const uint64_t *counters, uint8_t flags,
+                             uint8_t flag_start, uint8_t flag_end,
+                             uint8_t *out);
 
 /* The chunk being hashed: its chaining value, and the last 1 to 64
    bytes seen, held back since they may be its last block.  */
@@ -102,6 +103,16 @@ void blake3_init_derive_key (struct blake3_ctx *ctx, const void *context,
                              size_t context_len);
 void blake3_update (struct blake3_ctx *ctx, const void *data, size_t len);
 void blake3_final (const struct blake3_ctx *ctx, uint8_t *out, size_t len);
+
+/* Hashing the chunks of several messages side by side (digest-multi):
+   blake3_update_chunks says which chunks of the next update go to the
+   compression function, the caller compresses those of every message
+   in one call, and blake3_update_cvs is that update, with their
+   chaining values.  */
+size_t blake3_update_chunks (const struct blake3_ctx *ctx, size_t len,
+                             size_t *offset, uint64_t *counter);
+void blake3_update_cvs (struct blake3_ctx *ctx, const void *data, size_t len,
+                        const uint8_t *chunk_cvs);
 void blake3_final_seek (const struct blake3_ctx *ctx, uint64_t seek,
                         uint8_t *out, size_t len);
 
@@ -157,8 +168,8 @@ void blake3_compress_portable (const uint32_t cv[8], const uint8_t *block,
 /* The portable blake3_many_fn.  */
 void blake3_many_portable (const uint8_t *const inputs[], size_t n,
                            size_t nblocks, const uint32_t key[8],
-                           uint64_t counter, bool counter_step,
-                           uint8_t flags, uint8_t flag_start,
-                           uint8_t flag_end, uint8_t *out);
+                           const uint64_t *counters, uint8_t flags,
+                           uint8_t flag_start, uint8_t flag_end,
+                           uint8_t *out);
 
 #endif

@@ -10,7 +10,16 @@
    blocks are hashed in rounds (see digest-multi.h).  The blocks of a
    lane are hashed in the order md-engine gave them, before any later
    byte of that lane, so the state is what the single stream would
-   have; the buffered tail stays in the context.  */
+   have; the buffered tail stays in the context.
+
+   BLAKE3 is hashed otherwise: its chunks are independent, and its
+   single-stream core already compresses an update's whole chunks side
+   by side, but a small file has few (4 KiB, 4 chunks: a quarter of
+   AVX-512's 16).  Its set asks each lane's context which whole chunks
+   its update will compress (blake3_update_chunks), compresses those of
+   every lane in one call of hash-impl's core, each chunk with its own
+   index, and then runs each lane's update with those chaining values
+   (blake3_update_cvs); the parents stay each lane's.  */
 
 #include <config.h>
 
@@ -24,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blake3.h"
 #include "md-engine.h"
 
 /* The recorder finds a lane from the state pointer that a context
@@ -52,6 +62,22 @@ struct lane
   size_t run_n[MAX_RUNS];          /* how many blocks each has left */
   unsigned int runs;               /* runs noted */
   unsigned int cur;                /* the first run with blocks left */
+  struct blake3_ctx *b3;           /* BLAKE3's set: the context's core */
+};
+
+/* The most chunks of one lane's update that BLAKE3's set compresses
+   with the other lanes'; a lane with more compresses its own, in
+   subtrees wide enough to fill the vectors.  64: digest-pool's pieces
+   of 64 KiB.  */
+enum { B3_LANE_CHUNKS = 64 };
+
+/* BLAKE3's set: the chunks of one update of every lane, and their
+   chaining values.  */
+struct b3_gather
+{
+  const uint8_t *inputs[HASH_LANES_MAX * B3_LANE_CHUNKS];
+  uint64_t counters[HASH_LANES_MAX * B3_LANE_CHUNKS];
+  uint8_t cvs[HASH_LANES_MAX * B3_LANE_CHUNKS * BLAKE3_OUT_LEN];
 };
 
 /* The states that lanes with no blocks in a round hash into.  */
@@ -69,6 +95,7 @@ struct digest_multi
   size_t block_size;
   struct lane lane[HASH_LANES_MAX];
   union scratch_state scratch[HASH_LANES_MAX];
+  struct b3_gather *b3;            /* BLAKE3's set, else null */
 };
 
 /* Set the compression function of CTX, a context of FAMILY's single
@@ -255,6 +282,50 @@ hash_noted (struct digest_multi *m)
     lane_drain (&m->lane[i]);
 }
 
+/* Append to the message of each lane I of M, a BLAKE3 set, the LEN[I]
+   bytes at DATA[I]: the whole chunks that the lanes' updates would
+   compress, in one call of the core of lane 0's context (every lane's
+   context has the same key, mode and core, those of M's algorithm),
+   then each lane's update with their chaining values.  */
+static void
+b3_update (struct digest_multi *m, const void *const data[],
+           const size_t len[])
+{
+  struct b3_gather *g = m->b3;
+  size_t first[HASH_LANES_MAX] = { 0 }, count[HASH_LANES_MAX] = { 0 };
+  size_t total = 0;
+
+  for (unsigned int i = 0; i < m->variant->lanes; i++)
+    {
+      size_t off;
+      uint64_t counter;
+      first[i] = total;
+      count[i] = (len[i] == 0 ? 0
+                  : blake3_update_chunks (m->lane[i].b3, len[i], &off,
+                                          &counter));
+      if (count[i] > B3_LANE_CHUNKS)
+        count[i] = 0;
+      for (size_t k = 0; k < count[i]; k++, total++)
+        {
+          g->inputs[total] = ((const uint8_t *) data[i] + off
+                              + k * BLAKE3_CHUNK_LEN);
+          g->counters[total] = counter + k;
+        }
+    }
+  if (total)
+    {
+      const struct blake3_ctx *c = m->lane[0].b3;
+      c->many (g->inputs, total, BLAKE3_CHUNK_BLOCKS, c->key, g->counters,
+               c->flags, BLAKE3_CHUNK_START, BLAKE3_CHUNK_END, g->cvs);
+    }
+  for (unsigned int i = 0; i < m->variant->lanes; i++)
+    if (count[i])
+      blake3_update_cvs (m->lane[i].b3, data[i], len[i],
+                         g->cvs + first[i] * BLAKE3_OUT_LEN);
+    else if (len[i])
+      blake3_update (m->lane[i].b3, data[i], len[i]);
+}
+
 /* The serial sets' pseudo-variant (see digest-multi.h): any CPU runs
    it.  */
 static bool
@@ -271,6 +342,14 @@ static bool
 is_serial (struct digest_multi const *m)
 {
   return m->variant == &digest_multi_serial;
+}
+
+/* Whether the lanes of M hand their blocks to the recorder: neither a
+   serial set nor BLAKE3's.  */
+static bool
+records (struct digest_multi const *m)
+{
+  return !is_serial (m) && !m->b3;
 }
 
 /* Return the multi-lane variant that hash-lanes chose for ALGO's
@@ -303,6 +382,13 @@ multi_alloc (const struct digest_algo *algo,
   m->family = hash_family_of_algo (algo->name);
   m->variant = v;
   m->block_size = algo->block_size;
+  m->b3 = NULL;
+  if (m->family == HASH_BLAKE3 && v != &digest_multi_serial
+      && !(m->b3 = malloc (sizeof *m->b3)))
+    {
+      free (m);
+      return NULL;
+    }
   for (unsigned int i = 0; i < v->lanes; i++)
     {
       m->lane[i].m = m;
@@ -366,8 +452,14 @@ void
 digest_multi_start (struct digest_multi *m, unsigned int lane)
 {
   struct lane *l = &m->lane[lane];
-  digest_init (m->algo, l->ctx);
-  if (!is_serial (m))
+  if (m->b3)
+    {
+      uint64_t seek;
+      l->b3 = digest_blake3_start (m->algo, l->ctx, &seek);
+    }
+  else
+    digest_init (m->algo, l->ctx);
+  if (records (m))
     l->single = swap_blocks (m->family, l->ctx, recorder (m->family));
   l->runs = l->cur = 0;
 }
@@ -380,6 +472,11 @@ void
 digest_multi_update (struct digest_multi *m, const void *const data[],
                      const size_t len[])
 {
+  if (m->b3)
+    {
+      b3_update (m, data, len);
+      return;
+    }
   for (unsigned int i = 0; i < m->variant->lanes; i++)
     if (len[i] != 0)
       m->algo->update (m->lane[i].ctx, data[i], len[i]);
@@ -395,7 +492,7 @@ digest_multi_finish (struct digest_multi *m, unsigned int lane,
                      uint8_t *digest)
 {
   struct lane *l = &m->lane[lane];
-  if (!is_serial (m))
+  if (records (m))
     swap_blocks (m->family, l->ctx, l->single);
   m->algo->final (l->ctx, digest);
   digest_multi_start (m, lane);
@@ -405,5 +502,7 @@ digest_multi_finish (struct digest_multi *m, unsigned int lane,
 void
 digest_multi_free (struct digest_multi *m)
 {
+  if (m)
+    free (m->b3);
   free (m);
 }

@@ -25,6 +25,11 @@
    context.  The padding blocks of digest_multi_finish are hashed by
    the single-stream core.
 
+   BLAKE3's set ("chunksx8") has no multi-lane core of its own: each
+   update compresses the whole chunks of every lane in one call of
+   hash-impl's core, then each lane goes on with its own context (see
+   digest-multi.c).
+
    A family with no multi-lane core here (or with "none" forced) may
    still have a serial set, of digest_multi_serial's one lane, whose
    update is the row's own: nothing is hashed side by side, but a

@@ -53,7 +53,7 @@ struct hash_lanes_variant
      lanes / speed-up, rounded up); with fewer, digest-multi uses the
      single-stream core.  At least 1.  */
   unsigned int min_busy;
-  union hash_lanes_blocks blocks;
+  union hash_lanes_blocks blocks;   /* null for BLAKE3's */
 };
 
 bool hash_lanes_wide (enum hash_family family);

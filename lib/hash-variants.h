@@ -88,15 +88,15 @@ void sha3_blocks_bmi (uint64_t state[25], const uint8_t *p, size_t nblocks,
    4, SSSE3 and SSE4.1.  */
 void blake3_many_avx512 (const uint8_t *const inputs[], size_t n,
                          size_t nblocks, const uint32_t key[8],
-                         uint64_t counter, bool counter_step, uint8_t flags,
+                         const uint64_t *counters, uint8_t flags,
                          uint8_t flag_start, uint8_t flag_end, uint8_t *out);
 void blake3_many_avx2 (const uint8_t *const inputs[], size_t n,
                        size_t nblocks, const uint32_t key[8],
-                       uint64_t counter, bool counter_step, uint8_t flags,
+                       const uint64_t *counters, uint8_t flags,
                        uint8_t flag_start, uint8_t flag_end, uint8_t *out);
 void blake3_many_sse41 (const uint8_t *const inputs[], size_t n,
                         size_t nblocks, const uint32_t key[8],
-                        uint64_t counter, bool counter_step, uint8_t flags,
+                        const uint64_t *counters, uint8_t flags,
                         uint8_t flag_start, uint8_t flag_end, uint8_t *out);
 
 /* Multi-lane cores: several independent messages compressed side by

@@ -17,11 +17,15 @@
    Each message sits at the end of its own exact-size allocation, so
    that AddressSanitizer sees any read past it.  Also the errors of
    hash_lanes_force, and that forcing "none" leaves digest_multi_new
-   with nothing.  Then the serial sets of digest_multi_new_any, for
-   every digest_algos row (its family's lanes forced "none") and for
-   BLAKE3's keyed, derive-key and long-output modes: random messages
-   as above, but fewer, and the known answers, against the row's own
-   single stream.
+   with nothing.  BLAKE3's set, which has no raw core of its own
+   (hash-impl's compresses the chunks of every lane), is checked so
+   with every hash-impl variant of BLAKE3 that this CPU can run, on
+   lengths mostly of 0 to 20 KiB and pieces mostly whole chunks, and
+   for its keyed, derive-key and seek modes too.  Then the serial sets
+   of digest_multi_new_any, for every digest_algos row (its family's
+   lanes forced "none") and for BLAKE3's keyed, derive-key and
+   long-output modes: random messages as above, but fewer, and the
+   known answers, against the row's own single stream.
 
    The random data come from a fixed seed, printed at the start, that
    LANES_SEED overrides.  Prints the first mismatch of each (algorithm,
@@ -202,6 +206,8 @@ struct pair
 {
   const struct digest_algo *algo;
   const char *variant;
+  const char *impl;          /* the hash-impl variant forced, or null */
+  size_t unit;               /* the block size, or BLAKE3's chunk */
   struct digest_multi *m;
   unsigned int lanes;
   uint64_t rng;
@@ -225,6 +231,20 @@ rnd_len (uint64_t *rng, size_t bs)
     }
 }
 
+/* Return a random length of a BLAKE3 message from *RNG: mostly 0 to
+   20 KiB, half of those whole chunks, now and then as rnd_len.  */
+static size_t
+rnd_len_b3 (uint64_t *rng)
+{
+  switch (rnd (rng) % 8)
+    {
+    case 0: case 1: case 2: return 1024 * rnd_upto (rng, 20);
+    case 3: return 1024 * (1 + rnd_upto (rng, 19)) + rnd_upto (rng, 2) - 1;
+    case 4: case 5: case 6: return rnd_upto (rng, 20 << 10);
+    default: return rnd_len (rng, 64);
+    }
+}
+
 /* Return a random piece size for blocks of BS bytes from *RNG.  */
 static size_t
 rnd_piece (uint64_t *rng, size_t bs)
@@ -243,14 +263,20 @@ rnd_piece (uint64_t *rng, size_t bs)
 }
 
 /* Compute with P's algorithm, in the portable core, in one call, the
-   digest of the N bytes at MSG into OUT.  */
+   digest of the N bytes at MSG into OUT.  If P forces a hash-impl
+   variant, force "portable" meanwhile.  */
 static void
 reference (const struct pair *p, const uint8_t *msg, size_t n, uint8_t *out)
 {
   _Alignas (max_align_t) unsigned char ctx[DIGEST_MAX_CTX];
+  int family = hash_family_of_algo (p->algo->name);
+  if (p->impl)
+    hash_impl_force (family, "portable");
   digest_init (p->algo, ctx);
   p->algo->update (ctx, msg, n);
   p->algo->final (ctx, out);
+  if (p->impl)
+    hash_impl_force (family, p->impl);
 }
 
 /* Give lane I of P a new random message, if P has messages left to
@@ -263,7 +289,8 @@ job_start (struct pair *p, unsigned int i)
   if (!j->active)
     return;
   j->id = p->started++;
-  j->len = rnd_len (&p->rng, p->algo->block_size);
+  j->len = (p->unit == 1024 ? rnd_len_b3 (&p->rng)
+            : rnd_len (&p->rng, p->algo->block_size));
   j->msg = place (&p->rng, pool + rnd_upto (&p->rng, POOL_LEN - j->len),
                   j->len, &j->base);
   j->fed = 0;
@@ -311,7 +338,7 @@ feed_round (struct pair *p)
 {
   const void *data[HASH_LANES_MAX];
   size_t len[HASH_LANES_MAX];
-  size_t bs = p->algo->block_size;
+  size_t bs = p->unit;
   unsigned int mode = rnd (&p->rng) % 3;
   size_t same = rnd_piece (&p->rng, bs);
 
@@ -455,55 +482,120 @@ check_kats (const struct digest_algo *algo, struct digest_multi *m,
 
 /* ---- Driving it all.  ---- */
 
-/* Check variant V of FAMILY on every digest_algos row it serves: random
-   messages and known answers.  Count the failures.  */
+/* Check variant V on ALGO, a digest_algos row or a copy, with the
+   hash-impl variant IMPL forced (or null), labelled LABEL (which also
+   seeds the messages): random messages, and the row's known answers.
+   Count the failures.  */
+static void
+check_algo (const struct digest_algo *algo, const char *label,
+            const struct hash_lanes_variant *v, const char *impl,
+            uint64_t seed)
+{
+  struct pair p = { 0 };
+  p.algo = algo;
+  p.variant = v->name;
+  p.impl = impl;
+  p.unit = (hash_family_of_algo (algo->name) == HASH_BLAKE3 ? 1024
+            : algo->block_size);
+  p.rng = seed;
+  for (const char *c = label; *c; c++)
+    p.rng = (p.rng ^ (unsigned char) *c) * UINT64_C (0x100000001b3);
+  p.m = digest_multi_new (algo);
+  if (!p.m || digest_multi_variant (p.m) != v
+      || digest_multi_lanes (p.m) != v->lanes)
+    {
+      printf ("FAIL %s/%s: digest_multi_new does not give it\n",
+              label, v->name);
+      failures++;
+      digest_multi_free (p.m);
+      return;
+    }
+  p.lanes = v->lanes;
+  if (check_pair (&p))
+    printf ("%s/%s: ok, %d digests compared\n", label, v->name,
+            p.checked);
+  else
+    {
+      printf ("%s/%s: FAILED at digest %d\n", label, v->name,
+              p.checked);
+      failures++;
+      /* Start the known answers on empty lanes.  */
+      for (unsigned int i = 0; i < p.lanes; i++)
+        {
+          if (p.job[i].active)
+            free (p.job[i].base);
+          digest_multi_start (p.m, i);
+        }
+    }
+  int run = 0, bad = 0;
+  if (algo == digest_algo_find (algo->name))
+    {
+      bad += check_kats (algo, p.m, true, &p.rng, &run);
+      bad += check_kats (algo, p.m, false, &p.rng, &run);
+    }
+  if (run)
+    printf ("%s/%s: %d known answers checked, %d failed\n", label, v->name,
+            run, bad);
+  failures += bad;
+  digest_multi_free (p.m);
+}
+
+/* Check variant V of FAMILY on every digest_algos row it serves.  */
 static void
 check_algos (enum hash_family family, const struct hash_lanes_variant *v,
              uint64_t seed)
 {
   for (size_t a = 0; a < digest_algo_count; a++)
+    if (hash_family_of_algo (digest_algos[a].name) == (int) family)
+      check_algo (&digest_algos[a], digest_algos[a].name, v, NULL, seed);
+}
+
+/* Check BLAKE3's set V with every hash-impl variant of BLAKE3 that
+   this CPU can run, on the row and on its keyed, derive-key and seek
+   modes (100 bytes of output).  */
+static void
+check_blake3 (const struct hash_lanes_variant *v, uint64_t seed)
+{
+  static const uint8_t key[32] = "whats the Elvish word for friend";
+  const struct digest_algo *b3 = digest_algo_find ("blake3");
+  struct digest_blake3_mode keyed = { key, NULL, 0 };
+  struct digest_blake3_mode derive = { NULL, "brisk test-lanes context", 0 };
+  struct digest_blake3_mode seek = { NULL, NULL, 1000 };
+  struct { const char *label; const struct digest_blake3_mode *mode; }
+    modes[] = { { "blake3 --keyed -l 800", &keyed },
+                { "blake3 --derive-key -l 800", &derive },
+                { "blake3 --seek 1000 -l 800", &seek } };
+  struct digest_algo copy;
+  size_t count;
+  const struct hash_variant *impl = hash_impl_list (HASH_BLAKE3, &count);
+
+  if (digest_algo_resize (b3, 100, &copy) != 0)
     {
-      const struct digest_algo *algo = &digest_algos[a];
-      if (hash_family_of_algo (algo->name) != (int) family)
+      printf ("FAIL blake3: cannot resize\n");
+      failures++;
+      return;
+    }
+  for (size_t k = 0; k < count; k++)
+    {
+      char label[80];
+      if (!impl[k].available ())
         continue;
-      struct pair p = { 0 };
-      p.algo = algo;
-      p.variant = v->name;
-      p.rng = seed ^ (a * UINT64_C (0x9e3779b97f4a7c15));
-      p.m = digest_multi_new (algo);
-      if (!p.m || digest_multi_variant (p.m) != v
-          || digest_multi_lanes (p.m) != v->lanes)
+      if (hash_impl_force (HASH_BLAKE3, impl[k].name) != 0)
         {
-          printf ("FAIL %s/%s: digest_multi_new does not give it\n",
-                  algo->name, v->name);
+          printf ("FAIL blake3/%s: cannot force %s\n", v->name,
+                  impl[k].name);
           failures++;
-          digest_multi_free (p.m);
           continue;
         }
-      p.lanes = v->lanes;
-      if (check_pair (&p))
-        printf ("%s/%s: ok, %d digests compared\n", algo->name, v->name,
-                p.checked);
-      else
+      snprintf (label, sizeof label, "blake3 (%s)", impl[k].name);
+      check_algo (b3, label, v, impl[k].name, seed);
+      for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
         {
-          printf ("%s/%s: FAILED at digest %d\n", algo->name, v->name,
-                  p.checked);
-          failures++;
-          /* Start the known answers on empty lanes.  */
-          for (unsigned int i = 0; i < p.lanes; i++)
-            {
-              if (p.job[i].active)
-                free (p.job[i].base);
-              digest_multi_start (p.m, i);
-            }
+          copy.blake3_mode = modes[i].mode;
+          snprintf (label, sizeof label, "%s (%s)", modes[i].label,
+                    impl[k].name);
+          check_algo (&copy, label, v, impl[k].name, seed);
         }
-      int run = 0;
-      int bad = check_kats (algo, p.m, true, &p.rng, &run);
-      bad += check_kats (algo, p.m, false, &p.rng, &run);
-      printf ("%s/%s: %d known answers checked, %d failed\n", algo->name,
-              v->name, run, bad);
-      failures += bad;
-      digest_multi_free (p.m);
     }
 }
 
@@ -569,8 +661,13 @@ check_family (enum hash_family family, uint64_t seed, int *listed, int *run)
       {
         uint64_t rng = seed ^ (uint64_t) (family * 131 + i);
         ++*run;
-        check_raw (family, &v[i], bs, &rng);
-        check_algos (family, &v[i], seed);
+        if (family == HASH_BLAKE3)
+          check_blake3 (&v[i], seed);
+        else
+          {
+            check_raw (family, &v[i], bs, &rng);
+            check_algos (family, &v[i], seed);
+          }
         check_force (family, &v[i]);
       }
   hash_impl_force (family, NULL);
@@ -592,6 +689,7 @@ check_serial_algo (const struct digest_algo *algo, const char *label,
   struct pair p = { 0 };
   p.algo = algo;
   p.variant = "serial";
+  p.unit = algo->block_size;
   p.rng = seed ^ (uint64_t) strlen (label) * UINT64_C (0x9e3779b97f4a7c15);
   p.m = digest_multi_new_any (algo);
   if (!p.m || digest_multi_variant (p.m) != &digest_multi_serial
