@@ -7,6 +7,11 @@
 # message names the algorithm of the last tag read), --quiet, --status,
 # --ignore-missing; lines of a digest and a blank; and the errors of
 # -a bsd|sysv|crc with -c.
+# Every check file goes through every option with each -a (and none):
+# 581 runs of each side.  In a build with the sanitizers
+# (BRISK_SANITIZED), which looks for memory errors where this build has
+# matched GNU already, each option goes with one -a in turn (every
+# option and every -a still meet each file): 269 runs.
 . "$(dirname "$0")/../init.sh"
 for t in cksum b2sum; do use_tool_ $t; done
 
@@ -53,10 +58,16 @@ for f in mixed b2 openssl escaped untagged crc bsd sysv short bad missing \
   # twin_) calls it improper.  Brisk reads it as 9.10 does
   # (tests/cksum/check-newer.sh): those lines are left out there.
   grep -v 'SHA1 (' $f > $f.nosha1
+  turn=0
   for o in '' --strict -w --quiet --status --ignore-missing '-w --strict' \
       '--quiet -w'; do
     twin_ cksum -c $o $f || fail=1
+    turn=$((turn + 1))
+    i=0
     for a in sha256 blake2b md5 sm3; do
+      i=$((i + 1))
+      test -z "${BRISK_SANITIZED-}" || test $((turn % 4)) = $((i % 4)) \
+        || continue
       g=$f
       test $a = blake2b && g=$f.nosha1
       twin_ cksum -a $a -c $o $g || fail=1
