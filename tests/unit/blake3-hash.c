@@ -16,7 +16,8 @@
    the first LEN bytes, with the file fed in one call, a byte at a time
    (files of 9000 bytes at most) and in pieces from SEED (--split, 2
    when not given); and the LEN bytes from SEEK, fed in one call.  It
-   names each that differs on standard error and exits 1 then: one run
+   names each that differs on standard error (--split 0: in one call)
+   and exits 1 then: one run
    does what tests/unit/blake3-b3sum.sh did in four, and two cuts.  */
 
 #include <inttypes.h>
@@ -157,24 +158,23 @@ check (const char *want, const uint8_t *data, size_t len, uint64_t seed,
                strlen (want), 2 * (unsigned long long) (seek + length));
       exit (2);
     }
-  uint64_t seeds[] = { 0, 1, seed };
-  for (int k = 0; k < 4; k++)
+  /* Each check: how the file is fed (see hash), and where the output
+     read starts.  A byte at a time only for the shorter files.  */
+  const struct { uint64_t seed, from; } runs[] = {
+    { 0, 0 }, { 1, 0 }, { seed, 0 }, { 0, seek }
+  };
+  for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++)
     {
-      uint64_t from = k == 3 ? seek : 0;
-      uint64_t sd = k == 3 ? 0 : seeds[k];
-      if (k == 1 && len > 9000)
+      if (runs[k].seed == 1 && len > 9000)
         continue;
-      hash_hex (hex, out, data, len, sd, from, length);
-      if (memcmp (hex, want + 2 * from, 2 * length) != 0)
+      hash_hex (hex, out, data, len, runs[k].seed, runs[k].from, length);
+      if (memcmp (hex, want + 2 * runs[k].from, 2 * length) != 0)
         {
-          fprintf (stderr, "blake3 %s length %zu (%s) differs from b3sum:\n"
-                   "  b3sum %.*s\n  got   %s\n", mode, len,
-                   k == 3 ? "--seek" : k == 0 ? "one call" : "--split",
-                   (int) (2 * length), want + 2 * from, hex);
-          if (k == 1 || k == 2)
-            fprintf (stderr, "  (--split %llu)\n", (unsigned long long) sd);
-          if (k == 3)
-            fprintf (stderr, "  (--seek %llu)\n", (unsigned long long) from);
+          fprintf (stderr, "blake3 %s length %zu (--split %llu --seek %llu)"
+                   " differs from b3sum:\n  b3sum %.*s\n  got   %s\n",
+                   mode, len, (unsigned long long) runs[k].seed,
+                   (unsigned long long) runs[k].from, (int) (2 * length),
+                   want + 2 * runs[k].from, hex);
           ok = false;
         }
     }
