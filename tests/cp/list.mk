@@ -3,9 +3,10 @@
 ## src/cp) with GNU's (/usr/bin/cp): output, messages, exit status and
 ## the trees left behind (tests/cp/tree-dump).  Run them against GNU
 ## itself with: make check TESTS="$(echo tests/cp/*.sh)" BRISK_CP=/usr/bin/cp
-## But deep.sh, deep-tree.sh, perm-window.sh, progress.sh and syscalls.sh:
-## they check what is Brisk's own (trees deeper than PATH_MAX allows,
-## cp -g, SIGUSR1, the calls per file, seen with strace) on
+## But deep.sh, deep-tree.sh, perm-window.sh, progress.sh, reopen-race.sh
+## and syscalls.sh: they check what is Brisk's own (trees deeper than
+## PATH_MAX allows, cp -g, SIGUSR1, a deep tree's directories opened
+## again by name, the calls per file, seen with strace) on
 ## $BRISK_BIN/cp, and source tests/init.sh only.
 CP_TESTS = \
   tests/cp/acl.sh \
@@ -38,6 +39,7 @@ CP_TESTS = \
   tests/cp/races.sh \
   tests/cp/range-2g.sh \
   tests/cp/recursive.sh \
+  tests/cp/reopen-race.sh \
   tests/cp/same-file-xdev.sh \
   tests/cp/same-file.sh \
   tests/cp/sparse.sh \
