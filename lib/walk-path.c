@@ -1,7 +1,7 @@
 /* walk-path.c -- what the tree walks share (see walk-path.h).
 
-   Owns: nothing past a call but the path buffer.  Calls: fstat, close,
-   gnulib's dirname and xalloc; nothing that prints.  */
+   Owns: nothing past a call but the path buffer.  Calls: openat,
+   fstat, close, gnulib's dirname and xalloc; nothing that prints.  */
 
 #include <config.h>
 
@@ -86,4 +86,33 @@ walk_dir_flags (bool follow)
 {
   return (O_RDONLY | O_DIRECTORY | O_NOCTTY | O_CLOEXEC
           | (follow ? 0 : O_NOFOLLOW));
+}
+
+/* See walk-path.h.  */
+int
+walk_reopen (char *path, int child, dev_t dev, ino_t ino, int top,
+             size_t first, size_t last,
+             void (*level) (void *arg, size_t k, struct walk_level *l),
+             void *arg)
+{
+  int up = (child < 0 ? -1
+            : walk_fd_check (openat (child, "..", walk_dir_flags (false)),
+                             dev, ino));
+  if (0 <= up)
+    return up;
+  up = top;
+  for (size_t k = first; k <= last && 0 <= up; k++)
+    {
+      struct walk_level l;
+      level (arg, k, &l);
+      char *end = path + l.len;
+      char c = *end;
+      *end = '\0';
+      int next = openat (up, end - l.name_len, walk_dir_flags (l.follow));
+      *end = c;
+      if (k != first)
+        close (up);
+      up = walk_fd_check (next, l.dev, l.ino);
+    }
+  return up;
 }

@@ -51,4 +51,32 @@ int walk_fd_check (int fd, dev_t dev, ino_t ino);
    link if FOLLOW.  */
 int walk_dir_flags (bool follow);
 
+/* One level of a walk's way down, as walk_reopen needs it: its path
+   is the first LEN bytes of the walk's path, its name the last
+   NAME_LEN of them; DEV and INO are the identity it had when the walk
+   had it open; FOLLOW says whether the walk entered it through a
+   symbolic link (walk_dir_flags).  */
+struct walk_level
+{
+  size_t len;
+  size_t name_len;
+  dev_t dev;
+  ino_t ino;
+  bool follow;
+};
+
+/* Open again the directory of device DEV and inode INO that a walk had
+   open and closed: by ".." from CHILD, the descriptor of the child it
+   came back from (or -1); else from TOP, the descriptor of its nearest
+   ancestor still open, down through the levels FIRST .. LAST (the
+   directory itself), which LEVEL (ARG, K, &L) describes, each opened
+   by its name in P as the walk first opened it and checked
+   (walk_fd_check).  TOP stays open.  Return the directory's
+   descriptor, or -1 with errno set (ENOENT: another directory in its
+   place).  */
+int walk_reopen (char *path, int child, dev_t dev, ino_t ino,
+                 int top, size_t first, size_t last,
+                 void (*level) (void *arg, size_t k, struct walk_level *l),
+                 void *arg);
+
 #endif

@@ -167,45 +167,50 @@ side_fd (struct cp_frame *f, bool dst)
   return dst ? &f->dir.fd : &f->src_fd;
 }
 
+/* The identity of one side of the frame F (DST: the copy's, else the
+   source's) when the walk had it open.  */
+static struct dir_id
+side_id (struct cp_frame const *f, bool dst)
+{
+  return (dst ? (struct dir_id) { f->dir.st.st_dev, f->dir.st.st_ino }
+          : f->src_id);
+}
+
+/* One side of a walk, as walk_reopen's LEVEL sees it.  */
+struct side
+{
+  struct cp_walk *w;
+  bool dst;
+};
+
+/* walk_reopen's LEVEL: level K of the side ARG.  */
+static void
+side_level (void *arg, size_t k, struct walk_level *l)
+{
+  struct side const *s = arg;
+  struct cp_frame const *g = &s->w->frames[k];
+  struct dir_id id = side_id (g, s->dst);
+  *l = (struct walk_level) { .len = s->dst ? g->dst_len : g->src_len,
+                             .name_len = g->name_len,
+                             .dev = id.dev, .ino = id.ino,
+                             .follow = s->dst ? g->dst_follow : g->follow };
+}
+
 /* Open again one side (DST: the copy's, else the source's) of the
    frame T of W, closed: by ".." from its child's, open as FD (or -1),
-   else by the names of its path from the nearest ancestor open; each
-   checked to be the directory the walk had open.  Return its
-   descriptor, or -1 with errno set.  */
+   else by the names of its path from the nearest ancestor open
+   (walk_reopen).  Return its descriptor, or -1 with errno set.  */
 static int
 reopen_side (struct cp_walk *w, size_t t, int fd, bool dst)
 {
-  struct cp_frame *f = &w->frames[t];
-  struct dir_id want = (dst ? (struct dir_id) { f->dir.st.st_dev,
-                                                f->dir.st.st_ino }
-                        : f->src_id);
-  int up = fd < 0 ? -1 : walk_fd_check (openat (fd, "..",
-                                                walk_dir_flags (false)),
-                                        want.dev, want.ino);
-  if (0 <= up)
-    return up;
   size_t a = t - 1;
   while (w->frames[a].closed)
     a--;                        /* the operand's frame never is */
-  struct walk_path *p = dst ? &w->dst : &w->src;
-  up = *side_fd (&w->frames[a], dst);
-  for (size_t k = a + 1; k <= t && 0 <= up; k++)
-    {
-      struct cp_frame *g = &w->frames[k];
-      char *end = p->buf + (dst ? g->dst_len : g->src_len);
-      char c = *end;
-      *end = '\0';
-      int next = openat (up, end - g->name_len,
-                         walk_dir_flags (dst ? g->dst_follow : g->follow));
-      *end = c;
-      if (k - 1 != a)
-        close (up);
-      struct dir_id id = (dst ? (struct dir_id) { g->dir.st.st_dev,
-                                                  g->dir.st.st_ino }
-                          : g->src_id);
-      up = walk_fd_check (next, id.dev, id.ino);
-    }
-  return up;
+  struct side s = { w, dst };
+  struct dir_id want = side_id (&w->frames[t], dst);
+  return walk_reopen ((dst ? &w->dst : &w->src)->buf, fd, want.dev, want.ino,
+                      *side_fd (&w->frames[a], dst), a + 1, t,
+                      side_level, &s);
 }
 
 /* Report that W could not open again the directory whose path is the

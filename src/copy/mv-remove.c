@@ -140,36 +140,29 @@ rm_name (int dirfd, char const *name, char const *path, bool is_dir,
   return true;
 }
 
+/* walk_reopen's LEVEL: level K of the walk ARG.  */
+static void
+rm_level (void *arg, size_t k, struct walk_level *l)
+{
+  struct rm_walk const *w = arg;
+  struct rm_frame const *g = &w->frames[k];
+  *l = (struct walk_level) { .len = g->path_len, .name_len = g->name_len,
+                             .dev = g->dev, .ino = g->ino,
+                             .follow = false };
+}
+
 /* Open again the directory of the frame T of W, closed, from its
    child's, open as FD (or -1): by "..", else by the names from the
-   nearest open ancestor.  Return its descriptor, or -1 with errno
-   set.  */
+   nearest open ancestor (walk_reopen).  Return its descriptor, or -1
+   with errno set.  */
 static int
 reopen (struct rm_walk *w, size_t t, int fd)
 {
-  struct rm_frame *f = &w->frames[t];
-  int up = fd < 0 ? -1 : walk_fd_check (openat (fd, "..",
-                                                walk_dir_flags (false)),
-                                        f->dev, f->ino);
-  if (0 <= up)
-    return up;
   size_t a = t - 1;
   while (w->frames[a].closed)
     a--;                        /* the operand's frame never is */
-  up = w->frames[a].fd;
-  for (size_t k = a + 1; k <= t && 0 <= up; k++)
-    {
-      struct rm_frame *g = &w->frames[k];
-      char *end = w->path.buf + g->path_len;
-      char c = *end;
-      *end = '\0';
-      int next = openat (up, end - g->name_len, walk_dir_flags (false));
-      *end = c;
-      if (k - 1 != a)
-        close (up);
-      up = walk_fd_check (next, g->dev, g->ino);
-    }
-  return up;
+  return walk_reopen (w->path.buf, fd, w->frames[t].dev, w->frames[t].ino,
+                      w->frames[a].fd, a + 1, t, rm_level, w);
 }
 
 /* The deepest frame of W is empty, or as empty as it gets: open its

@@ -303,30 +303,29 @@ climb (int fd, size_t levels, struct walk_frame const *f)
   return check_identity (up, f);
 }
 
+/* walk_reopen's LEVEL: level K of the stack ARG.  */
+static void
+stack_level (void *arg, size_t k, struct walk_level *l)
+{
+  struct walk_stack const *s = arg;
+  struct walk_frame const *f = &s->frames[k];
+  *l = (struct walk_level) { .len = f->path_len, .name_len = f->name_len,
+                             .dev = f->id->dev, .ino = f->id->ino,
+                             .follow = f->follow };
+}
+
 /* Open again the directory of the deepest frame of S, which has none
    open, by the names of its path from the nearest ancestor that has
-   one, each checked to be the directory the walk entered.  Return its
-   descriptor, or -1 with errno set.  */
+   one, each checked to be the directory the walk entered
+   (walk_reopen).  Return its descriptor, or -1 with errno set.  */
 static int
 reopen_by_names (struct walk_stack *s)
 {
   size_t top = s->n - 1, a = top;
   while (!s->frames[a].dir)
     a--;                        /* the operand's frame has one */
-  int fd = s->frames[a].dir->fd;
-  for (size_t k = a + 1; k <= top && 0 <= fd; k++)
-    {
-      struct walk_frame const *f = &s->frames[k];
-      char *end = s->path + f->path_len;
-      char c = *end;
-      *end = '\0';
-      int next = openat (fd, end - f->name_len, walk_dir_flags (f->follow));
-      *end = c;
-      if (k - 1 != a)
-        close (fd);
-      fd = check_identity (next, f);
-    }
-  return fd;
+  return walk_reopen (s->path, -1, 0, 0, s->frames[a].dir->fd, a + 1, top,
+                      stack_level, s);
 }
 
 /* The deepest frame of W's stack S has no entry left: pop it, and the

@@ -1,23 +1,56 @@
 #!/bin/sh
-# cp -a of a tree deeper than cp keeps open (tests/cp/deep.sh), while
-# the destination is changed under it: cp has closed the directories
-# of the shallow levels, and must open them again on its way back up.
-# Held (strace) just after it made the deepest directory, the test
-# moves that chain's fifth level out of the tree, so that ".." from it
-# is no longer its parent, and puts in the third level's place a
-# symbolic link to a directory out/, which holds a directory of the
-# fourth level's name.  cp must then find the fourth level again by
-# its names without following the link: it says it cannot access it
-# (and the third), exits 1, and leaves out/ as it was, where a cp that
-# goes by path names (GNU's) gives out/a4 the source's mode and times.
-# What was copied below the fifth level, through descriptors, is whole
-# in the directory moved.  Brisk's own: run on $BRISK_BIN/cp
-# (BRISK_REOPEN_CP=/usr/bin/cp runs it on GNU's, which fails it).
+# Trees deeper than the walks keep open (tests/cp/deep.sh), changed
+# under cp and mv where they must open closed directories again by
+# their names (lib/walk-path.c's walk_reopen): each is held (strace)
+# deep in the tree, and the test moves a level out of the tree, so that
+# ".." from it is no longer its parent, and puts in the place of a
+# level above it a symbolic link to a directory out/, which holds
+# directories of the names below.  The tool must not act through the
+# link (it opens each level without following a link, and checks it is
+# the directory it had open): it says it cannot reach the directories,
+# exits 1, and leaves out/ as it was.  Brisk's own: run on $BRISK_BIN's
+# tools.
+# (a) cp -a of 20 levels a1/.../a20, held after it made the deepest
+#     (a1 .. a4 closed), a5 moved out and a3 replaced: a cp that goes
+#     by path names (GNU's) gives out/a4 the source's mode and times
+#     (BRISK_REOPEN_CP=/usr/bin/cp runs this part on GNU's).  What was
+#     copied below a5, through descriptors, is whole where it went.
+# (b) mv of 40 levels b1/.../b40 from /dev/shm to another file system,
+#     held at its first unlinkat, the bottom file's, while it removes
+#     the source (b1 .. b8 closed), b9 moved out and b3 replaced: a
+#     remover that goes by names would remove out/b4/.../b9, empty
+#     directories.  The copy is whole.
 . "$(dirname "$0")/../init.sh"
 require_strace_
 
 cp=${BRISK_REOPEN_CP:-$BRISK_BIN/cp}
 test -x "$cp" || framework_failure_ "$cp missing"
+
+# held_ SETUP CALL N READY CHANGE CMD...: run the function SETUP, then
+# CMD (standard error in file err) under strace, held on the return of
+# its Nth CALL; once the command READY succeeds, run the function
+# CHANGE.  A CMD that ended before the change runs again, held longer
+# (0.3 s, then 2, then 5).  Set st to CMD's exit status, and hit to
+# true if the change was made while CMD was held.
+held_ ()
+{
+  h_setup_=$1 h_call_=$2 h_n_=$3 h_ready_=$4 h_change_=$5
+  shift 5
+  for h_hold_ in 0.3 2 5; do
+    $h_setup_
+    strace -f -o /dev/null \
+      -e inject=$h_call_:delay_exit=${h_hold_}s:when=$h_n_ "$@" 2> err &
+    h_pid_=$!
+    hit=false
+    if wait_for_ 200 $h_ready_; then
+      $h_change_
+      kill -0 $h_pid_ 2> /dev/null && hit=true
+    fi
+    wait $h_pid_
+    st=$?
+    $hit && break
+  done
+}
 
 # s: 20 levels a1/a2/.../a20 and a file f at the bottom; the walk keeps
 # the 16 deepest open, so a1 .. a4 are closed when it makes a20.
@@ -28,27 +61,22 @@ mkdir -p "s/$chain" && echo bottom > "s/$chain/f" \
   && find s -type d -exec touch -d '2005-05-05 05:05:05' {} + \
   || framework_failure_ "make s"
 
-# The copy's mkdir calls: d, then a1 .. a20.
-for hold in 0.3 2 5; do
+# (a) The copy's mkdir calls: d, then a1 .. a20.
+make_out_a_ ()
+{
   rm -rf d out moved err && mkdir -p out/a4 && chmod 0700 out/a4 \
     && touch -d '2001-01-01 01:01:01' out/a4 \
     || framework_failure_ "make out"
   was=$(stat -c '%a %Y' out/a4)
-  strace -f -o /dev/null \
-    -e inject=mkdir,mkdirat:delay_exit=${hold}s:when=$((levels + 1)) \
-    "$cp" -a s d 2> err &
-  pid=$!
-  hit=false
-  if wait_for_ 200 test -d "d/$chain"; then
-    mv d/a1/a2/a3/a4/a5 moved && mv d/a1/a2/a3 d/a3.real \
-      && ln -s "$PWD/out" d/a1/a2/a3 \
-      || framework_failure_ "change d"
-    kill -0 $pid 2> /dev/null && hit=true
-  fi
-  wait $pid
-  st=$?
-  $hit && break
-done
+}
+made_a_ () { test -d "d/$chain"; }
+change_a_ ()
+{
+  mv d/a1/a2/a3/a4/a5 moved && mv d/a1/a2/a3 d/a3.real \
+    && ln -s "$PWD/out" d/a1/a2/a3 || framework_failure_ "change d"
+}
+held_ make_out_a_ mkdir,mkdirat $((levels + 1)) made_a_ change_a_ \
+  "$cp" -a s d
 $hit || { echo "cp ended before the change"; fail=1; }
 
 test $st = 1 || { echo "status $st, expected 1"; fail=1; }
@@ -66,6 +94,41 @@ test "$(cat "moved/$below/f")" = bottom \
   || { echo "the copy below the fifth level is not whole"; fail=1; }
 test "$(stat -c '%a %Y' d/a1/a2)" = "$(stat -c '%a %Y' s/a1/a2)" \
   || { echo "d/a1/a2 has not got its attributes"; fail=1; }
+test $fail = 0 || cat err
+
+# (b) The source on /dev/shm, the copy and out/ here.
+here=$PWD
+shm_dir_
+shm=$PWD
+cd "$here" || framework_failure_ "cd $here"
+test "$(stat -c %d "$shm")" != "$(stat -c %d .)" \
+  || framework_failure_ "the test's directory is on /dev/shm: no move" \
+                        "across file systems"
+levels=40
+chain=$(seq -s / -f 'b%.0f' 1 $levels)
+make_b_ ()
+{
+  rm -rf "$shm/s" "$shm/moved" "$shm/b3.real" d out err \
+    && mkdir -p "$shm/s/$chain" out/b4/b5/b6/b7/b8/b9 \
+    && echo bottom > "$shm/s/$chain/f" || framework_failure_ "make s"
+}
+removing_b_ () { test ! -e "$shm/s/$chain/f"; }
+change_b_ ()
+{
+  mv "$shm/s/b1/b2/b3/b4/b5/b6/b7/b8/b9" "$shm/moved" \
+    && mv "$shm/s/b1/b2/b3" "$shm/b3.real" \
+    && ln -s "$here/out" "$shm/s/b1/b2/b3" || framework_failure_ "change s"
+}
+held_ make_b_ unlinkat 1 removing_b_ change_b_ "$BRISK_BIN/mv" "$shm/s" d
+$hit || { echo "mv ended before the change"; fail=1; }
+test $st = 1 || { echo "mv: status $st, expected 1"; fail=1; }
+grep "mv: cannot remove '$shm/s/b1/b2/b3/b4/b5/b6/b7/b8': " err \
+  > /dev/null || { echo "mv: no message that b8 cannot be removed"
+                   fail=1; }
+test -d out/b4/b5/b6/b7/b8/b9 \
+  || { echo "mv removed through the link:"; find out; fail=1; }
+test "$(cat "d/$chain/f")" = bottom \
+  || { echo "mv: the copy is not whole"; fail=1; }
 test $fail = 0 || cat err
 
 Exit $fail
