@@ -24,7 +24,7 @@ test "$deb" = "$ac" \
   || { echo "debian/changelog's version $deb, configure.ac's $ac" >&2; fail=1; }
 
 for t in md2sum md4sum md5sum sha1sum sha224sum sha256sum sha384sum \
-         sha512sum b2sum cksum sum cat tee cp mv install split; do
+         sha512sum b2sum b3sum cksum sum cat tee cp mv install split; do
   "$BRISK_BIN/$t" --version > out 2> err || fail=1
   echo "$t (brisk) $ac" > exp
   head -n 1 out > first
