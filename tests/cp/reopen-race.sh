@@ -1,14 +1,14 @@
 #!/bin/sh
 # Trees deeper than the walks keep open (tests/cp/deep.sh), changed
-# under cp and mv where they must open closed directories again by
-# their names (lib/walk-path.c's walk_reopen): each is held (strace)
+# under cp, mv and sha256sum -r where they must open closed directories
+# again by their names (lib/walk-path.c's walk_reopen): each is held (strace)
 # deep in the tree, and the test moves a level out of the tree, so that
 # ".." from it is no longer its parent, and puts in the place of a
 # level above it a symbolic link to a directory out/, which holds
-# directories of the names below.  The tool must not act through the
-# link (it opens each level without following a link, and checks it is
-# the directory it had open): it says it cannot reach the directories,
-# exits 1, and leaves out/ as it was.  Brisk's own: run on $BRISK_BIN's
+# directories (and files) of the names below.  The tool must not act
+# through the link (it opens each level without following a link, and
+# checks it is the directory it had open): it says it cannot reach the
+# directories, exits 1, and leaves out/ as it was.  Brisk's own: run on $BRISK_BIN's
 # tools.
 # (a) cp -a of 20 levels a1/.../a20, held after it made the deepest
 #     (a1 .. a4 closed), a5 moved out and a3 replaced: a cp that goes
@@ -20,6 +20,11 @@
 #     the source (b1 .. b8 closed), b9 moved out and b3 replaced: a
 #     remover that goes by names would remove out/b4/.../b9, empty
 #     directories.  The copy is whole.
+# (c) sha256sum -r of 40 levels c1/.../c40, c8 holding c9 and a file z,
+#     held as it opens c40 (c1 .. c8 closed), c9 moved out and c3
+#     replaced, out/c4/.../c8/z a secret: a walk that goes by names
+#     would print the secret's digest.  It says it cannot read c8, exits
+#     1, and prints the bottom file's line.
 . "$(dirname "$0")/../init.sh"
 require_strace_
 
@@ -27,7 +32,8 @@ cp=${BRISK_REOPEN_CP:-$BRISK_BIN/cp}
 test -x "$cp" || framework_failure_ "$cp missing"
 
 # held_ SETUP CALL N READY CHANGE CMD...: run the function SETUP, then
-# CMD (standard error in file err) under strace, held on the return of
+# CMD (standard output in file stdout, standard error in file err)
+# under strace, held on the return of
 # its Nth CALL; once the command READY succeeds, run the function
 # CHANGE.  A CMD that ended before the change runs again, held longer
 # (0.3 s, then 2, then 5).  Set st to CMD's exit status, and hit to
@@ -39,7 +45,8 @@ held_ ()
   for h_hold_ in 0.3 2 5; do
     $h_setup_
     strace -f -o /dev/null \
-      -e inject=$h_call_:delay_exit=${h_hold_}s:when=$h_n_ "$@" 2> err &
+      -e inject=$h_call_:delay_exit=${h_hold_}s:when=$h_n_ "$@" \
+      > stdout 2> err &
     h_pid_=$!
     hit=false
     if wait_for_ 200 $h_ready_; then
@@ -130,5 +137,50 @@ test -d out/b4/b5/b6/b7/b8/b9 \
 test "$(cat "d/$chain/f")" = bottom \
   || { echo "mv: the copy is not whole"; fail=1; }
 test $fail = 0 || cat err
+
+# (c) Files opened one by one (no io_uring batch), so that strace sees
+# every openat: the hold is at the one of c40, counted in a run without
+# the hold.
+BRISK_URING=0
+export BRISK_URING
+chain=$(seq -s / -f 'c%.0f' 1 $levels)
+make_c_ ()
+{
+  rm -rf s3 moved3 c3.real out stdout err \
+    && mkdir -p "s3/$chain" out/c4/c5/c6/c7/c8 \
+    && echo bottom > "s3/$chain/f" && echo own > s3/c1/c2/c3/c4/c5/c6/c7/c8/z \
+    && echo secret > out/c4/c5/c6/c7/c8/z || framework_failure_ "make s3"
+}
+make_c_
+strace -f -qq -e trace=openat -o trace "$BRISK_BIN/sha256sum" -r s3 \
+  > /dev/null 2>&1 || framework_failure_ "sha256sum -r s3 under strace"
+n=$(grep 'openat(' trace | grep -n '"c40"' | cut -d: -f1)
+test -n "$n" || framework_failure_ "no openat of c40 in trace"
+bottom=$("$(gnu_tool sha256sum)" < "s3/$chain/f" | cut -d' ' -f1)
+secret=$("$(gnu_tool sha256sum)" < out/c4/c5/c6/c7/c8/z | cut -d' ' -f1)
+# Held: sha256sum (strace's child) has c40 open.
+opening_c_ ()
+{
+  oc_pid_=$(grep -l "^PPid:[[:space:]]*$h_pid_\$" /proc/[0-9]*/status \
+              2> /dev/null | sed 's|^/proc/||; s|/.*||; q')
+  test -n "$oc_pid_" && ls -l "/proc/$oc_pid_/fd" 2> /dev/null \
+    | grep '/c40$' > /dev/null
+}
+change_c_ ()
+{
+  mv s3/c1/c2/c3/c4/c5/c6/c7/c8/c9 moved3 && mv s3/c1/c2/c3 c3.real \
+    && ln -s "$PWD/out" s3/c1/c2/c3 || framework_failure_ "change s3"
+}
+held_ make_c_ openat "$n" opening_c_ change_c_ "$BRISK_BIN/sha256sum" -r s3
+$hit || { echo "sha256sum ended before the change"; fail=1; }
+test $st = 1 || { echo "sha256sum: status $st, expected 1"; fail=1; }
+grep "sha256sum: cannot read directory 's3/c1/c2/c3/c4/c5/c6/c7/c8': " err \
+  > /dev/null || { echo "sha256sum: no message that c8 cannot be read"
+                   fail=1; }
+grep "$secret" stdout > /dev/null \
+  && { echo "sha256sum printed the secret's digest"; fail=1; }
+grep "^$bottom  s3/$chain/f\$" stdout > /dev/null \
+  || { echo "sha256sum: no line for the bottom file"; fail=1; }
+test $fail = 0 || cat stdout err
 
 Exit $fail
