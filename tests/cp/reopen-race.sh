@@ -1,15 +1,15 @@
 #!/bin/sh
 # Trees deeper than the walks keep open (tests/cp/deep.sh), changed
-# under cp, mv and sha256sum -r where they must open closed directories
-# again by their names (lib/walk-path.c's walk_reopen): each is held (strace)
-# deep in the tree, and the test moves a level out of the tree, so that
-# ".." from it is no longer its parent, and puts in the place of a
-# level above it a symbolic link to a directory out/, which holds
-# directories (and files) of the names below.  The tool must not act
-# through the link (it opens each level without following a link, and
-# checks it is the directory it had open): it says it cannot reach the
-# directories, exits 1, and leaves out/ as it was.  Brisk's own: run on $BRISK_BIN's
-# tools.
+# under cp, mv and sha256sum -r where they must open closed
+# directories again by their names (lib/walk-path.c's walk_reopen):
+# each is held (strace) deep in the tree, and the test moves a level
+# out of the tree, so that ".." from it is no longer its parent, and
+# puts in the place of a level above it a symbolic link to a directory
+# out/, which holds directories (and files) of the names below.  The
+# tool must not act through the link (it opens each level without
+# following a link, and checks it is the directory it had open): it
+# says it cannot reach the directories, exits 1, and leaves out/ as it
+# was.  Brisk's own: run on $BRISK_BIN's tools.
 # (a) cp -a of 20 levels a1/.../a20, held after it made the deepest
 #     (a1 .. a4 closed), a5 moved out and a3 replaced: a cp that goes
 #     by path names (GNU's) gives out/a4 the source's mode and times
@@ -148,7 +148,8 @@ make_c_ ()
 {
   rm -rf s3 moved3 c3.real out stdout err \
     && mkdir -p "s3/$chain" out/c4/c5/c6/c7/c8 \
-    && echo bottom > "s3/$chain/f" && echo own > s3/c1/c2/c3/c4/c5/c6/c7/c8/z \
+    && echo bottom > "s3/$chain/f" \
+    && echo own > s3/c1/c2/c3/c4/c5/c6/c7/c8/z \
     && echo secret > out/c4/c5/c6/c7/c8/z || framework_failure_ "make s3"
 }
 make_c_
