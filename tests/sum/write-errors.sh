@@ -8,11 +8,15 @@
 # without); Brisk's lines must do the same, asserted here, as 9.1 differs.
 # The rest (-z, no output, --help, a killing SIGPIPE) is compared with GNU.
 # Endless input (yes LINE | TOOL -c > /dev/full) must stop too: every
-# tool of $sum_tools, b2sum and cksum.
+# tool of $sum_tools, b2sum, cksum and b3sum.
+# b3sum says the same in GNU's form, where the BLAKE3 team's b3sum 1.2
+# panics (status 101): its lines, --check's and standard input's.
 # With $some_sum_tools (md5sum, sha512sum): src/digest/digest.c does this the
 # same way for every tool.
 . "$(dirname "$0")/../init.sh"
 for t in cksum b2sum; do use_tool_ $t; done
+ln -s "$BRISK_BIN/b3sum" "$brisk_bin_/b3sum" \
+  || framework_failure_ "ln -s b3sum"
 
 printf 'data\n' > f
 # Enough operands that the output passes any stdio buffer many times.
@@ -35,15 +39,21 @@ fails_ ()
   return 1
 }
 
+# error_of_ OUT: the reason a write to OUT (as fails_ takes it) fails.
+error_of_ ()
+{
+  case $1 in
+    /dev/full) echo 'No space left on device' ;;
+    closed) echo 'Bad file descriptor' ;;
+    epipe) echo 'Broken pipe' ;;
+  esac
+}
+
 for t in $some_sum_tools; do
   ref_ $t f > one.chk
   ref_ $t "$@" > many.chk
   for out in /dev/full closed epipe; do
-    case $out in
-      /dev/full) msg='No space left on device' ;;
-      closed) msg='Bad file descriptor' ;;
-      epipe) msg='Broken pipe' ;;
-    esac
+    msg=$(error_of_ $out)
     fails_ $out "$msg" $t f || fail=1
     fails_ $out "$msg" $t "$@" || fail=1
     fails_ $out "$msg" $t --tag f missing || fail=1
@@ -69,7 +79,20 @@ for t in $some_sum_tools; do
   done
 done
 
-for t in $sum_tools b2sum 'cksum -a sha3 -l 256' 'cksum -a md5'; do
+brisk_ b3sum f > b3one.chk && brisk_ b3sum "$@" > b3many.chk \
+  || framework_failure_ "b3sum's check files"
+for out in /dev/full closed epipe; do
+  msg=$(error_of_ $out)
+  fails_ $out "$msg" b3sum f || fail=1
+  fails_ $out "$msg" b3sum "$@" || fail=1
+  fails_ $out "$msg" b3sum -c b3one.chk || fail=1
+  fails_ $out "$msg" b3sum -c b3many.chk || fail=1
+  fails_ $out "$msg" -i f b3sum || fail=1
+  fails_ $out "$msg" cksum -a blake3 "$@" || fail=1
+done
+
+for t in $sum_tools b2sum 'cksum -a sha3 -l 256' 'cksum -a md5' b3sum \
+         'cksum -a blake3'; do
   line=$(brisk_ $t /dev/null) || fail=1
   tool=${t%% *}
   returns_ 1 timeout 10 sh -c "yes '$line' | $brisk_bin_/$tool -c > /dev/full" \
