@@ -67,13 +67,14 @@ struct walk_level
 
 /* Open again the directory of device DEV and inode INO that a walk had
    open and closed: by ".." from CHILD, the descriptor of the child it
-   came back from (or -1); else from TOP, the descriptor of its nearest
-   ancestor still open, down through the levels FIRST .. LAST (the
-   directory itself), which LEVEL (ARG, K, &L) describes, each opened
-   by its name in P as the walk first opened it and checked
-   (walk_fd_check).  TOP stays open.  Return the directory's
-   descriptor, or -1 with errno set (ENOENT: another directory in its
-   place).  */
+   came back from (or -1: DEV and INO are then not used); else from
+   TOP, the descriptor of its nearest ancestor still open, down through
+   the levels FIRST .. LAST (the directory itself), which LEVEL (ARG,
+   K, &L) describes, each opened by its name in PATH, the walk's path
+   (a byte of it is nulled for the call and put back), as the walk
+   first opened it, and checked (walk_fd_check).  TOP stays open.
+   Return the directory's descriptor, or -1 with errno set (ENOENT:
+   another directory in its place).  */
 int walk_reopen (char *path, int child, dev_t dev, ino_t ino,
                  int top, size_t first, size_t last,
                  void (*level) (void *arg, size_t k, struct walk_level *l),
