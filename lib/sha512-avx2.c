@@ -70,7 +70,14 @@
    every four rounds instead of two every eight: 836; the whole round as
    one asm statement in a fixed order: 783 (GCC then moves registers
    between the statements, and cannot spread the vector work among the
-   rounds); -fno-schedule-insns2 or -mtune=znver3: no gain.  */
+   rounds); -fno-schedule-insns2 or -mtune=znver3: no gain.
+
+   A model is no substitute for the CPU here.  LLVM 14's llvm-mca
+   -mcpu=znver3, given the loop of rounds alone (rounds_only's), puts
+   this code at 5.8 cycles a round and lib/sha512-avx2-andn.c's at 6.4,
+   the order the Zen 3 gives them; but it puts the rounds-only loop of
+   OpenSSL 3.0's AVX2 code at 6.0, where the Zen 3 runs OpenSSL's 2%
+   faster than this.  Measure on a Zen 3.  */
 
 #include "hash-variants.h"
 
