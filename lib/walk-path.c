@@ -90,17 +90,21 @@ walk_dir_flags (bool follow)
 
 /* See walk-path.h.  */
 int
-walk_reopen (char *path, int child, dev_t dev, ino_t ino, int top,
-             size_t first, size_t last,
-             void (*level) (void *arg, size_t k, struct walk_level *l),
-             void *arg)
+walk_reopen_up (int child, dev_t dev, ino_t ino)
 {
-  int up = (child < 0 ? -1
-            : walk_fd_check (openat (child, "..", walk_dir_flags (false)),
-                             dev, ino));
-  if (0 <= up)
-    return up;
-  up = top;
+  if (child < 0)
+    return -1;
+  return walk_fd_check (openat (child, "..", walk_dir_flags (false)),
+                        dev, ino);
+}
+
+/* See walk-path.h.  */
+int
+walk_reopen_down (char *path, int top, size_t first, size_t last,
+                  void (*level) (void *arg, size_t k, struct walk_level *l),
+                  void *arg)
+{
+  int up = top;
   for (size_t k = first; k <= last && 0 <= up; k++)
     {
       struct walk_level l;

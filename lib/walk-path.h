@@ -51,7 +51,7 @@ int walk_fd_check (int fd, dev_t dev, ino_t ino);
    link if FOLLOW.  */
 int walk_dir_flags (bool follow);
 
-/* One level of a walk's way down, as walk_reopen needs it: its path
+/* One level of a walk's way down, as walk_reopen_down needs it: its path
    is the first LEN bytes of the walk's path, its name the last
    NAME_LEN of them; DEV and INO are the identity it had when the walk
    had it open; FOLLOW says whether the walk entered it through a
@@ -65,19 +65,24 @@ struct walk_level
   bool follow;
 };
 
-/* Open again the directory of device DEV and inode INO that a walk had
-   open and closed: by ".." from CHILD, the descriptor of the child it
-   came back from (or -1: DEV and INO are then not used); else from
-   TOP, the descriptor of its nearest ancestor still open, down through
-   the levels FIRST .. LAST (the directory itself), which LEVEL (ARG,
-   K, &L) describes, each opened by its name in PATH, the walk's path
-   (a byte of it is nulled for the call and put back), as the walk
-   first opened it, and checked (walk_fd_check).  TOP stays open.
-   Return the directory's descriptor, or -1 with errno set (ENOENT:
-   another directory in its place).  */
-int walk_reopen (char *path, int child, dev_t dev, ino_t ino,
-                 int top, size_t first, size_t last,
-                 void (*level) (void *arg, size_t k, struct walk_level *l),
-                 void *arg);
+/* Open again, by ".." from CHILD (the descriptor of the child a walk
+   came back from, or -1), the directory of device DEV and inode INO
+   that the walk had open and closed, and check it (walk_fd_check).
+   Return its descriptor, or -1 with errno set (ENOENT: another
+   directory there, as when the child was moved).  */
+int walk_reopen_up (int child, dev_t dev, ino_t ino);
+
+/* Open again a directory that a walk had open and closed, by its
+   names: from TOP, the descriptor of its nearest ancestor still open,
+   down through the levels FIRST .. LAST (the directory itself), which
+   LEVEL (ARG, K, &L) describes, each opened by its name in PATH, the
+   walk's path (a byte of it is nulled for the call and put back), as
+   the walk first opened it, and checked (walk_fd_check).  TOP stays
+   open.  Return the directory's descriptor, or -1 with errno set
+   (ENOENT: another directory in the place of a level).  */
+int walk_reopen_down (char *path, int top, size_t first, size_t last,
+                      void (*level) (void *arg, size_t k,
+                                     struct walk_level *l),
+                      void *arg);
 
 #endif

@@ -176,14 +176,14 @@ side_id (struct cp_frame const *f, bool dst)
           : f->src_id);
 }
 
-/* One side of a walk, as walk_reopen's LEVEL sees it.  */
+/* One side of a walk, as walk_reopen_down's LEVEL sees it.  */
 struct side
 {
   struct cp_walk *w;
   bool dst;
 };
 
-/* walk_reopen's LEVEL: level K of the side ARG.  */
+/* walk_reopen_down's LEVEL: level K of the side ARG.  */
 static void
 side_level (void *arg, size_t k, struct walk_level *l)
 {
@@ -198,19 +198,22 @@ side_level (void *arg, size_t k, struct walk_level *l)
 
 /* Open again one side (DST: the copy's, else the source's) of the
    frame T of W, closed: by ".." from its child's, open as FD (or -1),
-   else by the names of its path from the nearest ancestor open
-   (walk_reopen).  Return its descriptor, or -1 with errno set.  */
+   else by the names of its path from the nearest ancestor open.
+   Return its descriptor, or -1 with errno set.  */
 static int
 reopen_side (struct cp_walk *w, size_t t, int fd, bool dst)
 {
+  struct dir_id want = side_id (&w->frames[t], dst);
+  int up = walk_reopen_up (fd, want.dev, want.ino);
+  if (0 <= up)
+    return up;
   size_t a = t - 1;
   while (w->frames[a].closed)
     a--;                        /* the operand's frame never is */
   struct side s = { w, dst };
-  struct dir_id want = side_id (&w->frames[t], dst);
-  return walk_reopen ((dst ? &w->dst : &w->src)->buf, fd, want.dev, want.ino,
-                      *side_fd (&w->frames[a], dst), a + 1, t,
-                      side_level, &s);
+  return walk_reopen_down ((dst ? &w->dst : &w->src)->buf,
+                           *side_fd (&w->frames[a], dst), a + 1, t,
+                           side_level, &s);
 }
 
 /* Report that W could not open again the directory whose path is the

@@ -140,7 +140,7 @@ rm_name (int dirfd, char const *name, char const *path, bool is_dir,
   return true;
 }
 
-/* walk_reopen's LEVEL: level K of the walk ARG.  */
+/* walk_reopen_down's LEVEL: level K of the walk ARG.  */
 static void
 rm_level (void *arg, size_t k, struct walk_level *l)
 {
@@ -153,16 +153,19 @@ rm_level (void *arg, size_t k, struct walk_level *l)
 
 /* Open again the directory of the frame T of W, closed, from its
    child's, open as FD (or -1): by "..", else by the names from the
-   nearest open ancestor (walk_reopen).  Return its descriptor, or -1
-   with errno set.  */
+   nearest open ancestor.  Return its descriptor, or -1 with errno
+   set.  */
 static int
 reopen (struct rm_walk *w, size_t t, int fd)
 {
+  int up = walk_reopen_up (fd, w->frames[t].dev, w->frames[t].ino);
+  if (0 <= up)
+    return up;
   size_t a = t - 1;
   while (w->frames[a].closed)
     a--;                        /* the operand's frame never is */
-  return walk_reopen (w->path.buf, fd, w->frames[t].dev, w->frames[t].ino,
-                      w->frames[a].fd, a + 1, t, rm_level, w);
+  return walk_reopen_down (w->path.buf, w->frames[a].fd, a + 1, t,
+                           rm_level, w);
 }
 
 /* The deepest frame of W is empty, or as empty as it gets: open its

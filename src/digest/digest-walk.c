@@ -303,7 +303,7 @@ climb (int fd, size_t levels, struct walk_frame const *f)
   return check_identity (up, f);
 }
 
-/* walk_reopen's LEVEL: level K of the stack ARG.  */
+/* walk_reopen_down's LEVEL: level K of the stack ARG.  */
 static void
 stack_level (void *arg, size_t k, struct walk_level *l)
 {
@@ -317,15 +317,15 @@ stack_level (void *arg, size_t k, struct walk_level *l)
 /* Open again the directory of the deepest frame of S, which has none
    open, by the names of its path from the nearest ancestor that has
    one, each checked to be the directory the walk entered
-   (walk_reopen).  Return its descriptor, or -1 with errno set.  */
+   (walk_reopen_down).  Return its descriptor, or -1 with errno set.  */
 static int
 reopen_by_names (struct walk_stack *s)
 {
   size_t top = s->n - 1, a = top;
   while (!s->frames[a].dir)
     a--;                        /* the operand's frame has one */
-  return walk_reopen (s->path, -1, 0, 0, s->frames[a].dir->fd, a + 1, top,
-                      stack_level, s);
+  return walk_reopen_down (s->path, s->frames[a].dir->fd, a + 1, top,
+                           stack_level, s);
 }
 
 /* The deepest frame of W's stack S has no entry left: pop it, and the

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Trees deeper than the walks keep open (tests/cp/deep.sh), changed
 # under cp, mv and sha256sum -r where they must open closed
-# directories again by their names (lib/walk-path.c's walk_reopen):
+# directories again by their names (walk_reopen_down, lib/walk-path.c):
 # each is held (strace) deep in the tree, and the test moves a level
 # out of the tree, so that ".." from it is no longer its parent, and
 # puts in the place of a level above it a symbolic link to a directory
