@@ -77,6 +77,8 @@
 #                        it, else says it is not tested.
 #   wait_for_ N CMD...   runs CMD until it succeeds, at most N times,
 #                        0.05 s apart; fails if it never did.
+#   child_of_ PID        prints the pid of a child of process PID (the
+#                        tool that strace PID runs), or nothing.
 #   display_shown_ TERM PATTERN
 #                        TERM, what script(1) caught of a tool run with -g
 #                        then 'echo "exit $?"', shows a success, a progress
@@ -762,6 +764,13 @@ wait_for_ ()
     test $wf_n_ -gt 0 || return 1
     sleep 0.05
   done
+}
+
+# child_of_ PID: see the head of this file.
+child_of_ ()
+{
+  grep -l "^PPid:[[:space:]]*$1\$" /proc/[0-9]*/status 2> /dev/null \
+    | sed 's|^/proc/||; s|/.*||; q'
 }
 
 # display_shown_ TERM PATTERN: see the head of this file.  The pty turns

@@ -171,8 +171,7 @@ for hold in 0.3 2 5; do
   hit=false
   if wait_for_ 200 at_least_ dst 262144; then
     # cp is the child of strace.
-    pid=$(grep -l "^PPid:[[:space:]]*$held_pid_\$" /proc/[0-9]*/status \
-            2> /dev/null | sed 's|^/proc/||; s|/.*||; q')
+    pid=$(child_of_ $held_pid_)
     test -n "$pid" && kill -INT $pid && kill -0 $held_pid_ 2> /dev/null \
       && hit=true
   fi

@@ -162,8 +162,7 @@ secret=$("$(gnu_tool sha256sum)" < out/c4/c5/c6/c7/c8/z | cut -d' ' -f1)
 # Held: sha256sum (strace's child) has c40 open.
 opening_c_ ()
 {
-  oc_pid_=$(grep -l "^PPid:[[:space:]]*$h_pid_\$" /proc/[0-9]*/status \
-              2> /dev/null | sed 's|^/proc/||; s|/.*||; q')
+  oc_pid_=$(child_of_ $h_pid_)
   test -n "$oc_pid_" && ls -l "/proc/$oc_pid_/fd" 2> /dev/null \
     | grep '/c40$' > /dev/null
 }
