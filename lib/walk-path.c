@@ -90,12 +90,19 @@ walk_dir_flags (bool follow)
 
 /* See walk-path.h.  */
 int
-walk_reopen_up (int child, dev_t dev, ino_t ino)
+walk_reopen_up (int child, size_t levels, dev_t dev, ino_t ino)
 {
   if (child < 0)
     return -1;
-  return walk_fd_check (openat (child, "..", walk_dir_flags (false)),
-                        dev, ino);
+  int up = child;
+  for (size_t i = 0; i < levels && 0 <= up; i++)
+    {
+      int next = openat (up, "..", walk_dir_flags (false));
+      if (up != child)
+        close (up);
+      up = next;
+    }
+  return walk_fd_check (up, dev, ino);
 }
 
 /* See walk-path.h.  */

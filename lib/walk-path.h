@@ -65,13 +65,14 @@ struct walk_level
   bool follow;
 };
 
-/* Open again, by ".." from CHILD (the descriptor of the child a walk
-   came back from, or -1), the directory of device DEV and inode INO
-   that the walk had open and closed, and check it (walk_fd_check).
-   Return its descriptor, or -1: with errno set (ENOENT: another
-   directory there, as when the child was moved), but where CHILD is
-   -1.  */
-int walk_reopen_up (int child, dev_t dev, ino_t ino);
+/* Open again, by ".." LEVELS times from CHILD (the descriptor of a
+   directory a walk came back from, or -1), the directory of device DEV
+   and inode INO that the walk had open and closed, LEVELS above CHILD,
+   and check it (walk_fd_check; the levels between are not checked:
+   only where the way ends matters).  CHILD stays open.  Return its
+   descriptor, or -1: with errno set (ENOENT: another directory there,
+   as when the child was moved), but where CHILD is -1.  */
+int walk_reopen_up (int child, size_t levels, dev_t dev, ino_t ino);
 
 /* Open again a directory that a walk had open and closed, by its
    names: from TOP, the descriptor of its nearest ancestor still open,

@@ -204,7 +204,7 @@ static int
 reopen_side (struct cp_walk *w, size_t t, int fd, bool dst)
 {
   struct dir_id want = side_id (&w->frames[t], dst);
-  int up = walk_reopen_up (fd, want.dev, want.ino);
+  int up = walk_reopen_up (fd, 1, want.dev, want.ino);
   if (0 <= up)
     return up;
   size_t a = t - 1;

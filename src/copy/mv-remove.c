@@ -158,7 +158,7 @@ rm_level (void *arg, size_t k, struct walk_level *l)
 static int
 reopen (struct rm_walk *w, size_t t, int fd)
 {
-  int up = walk_reopen_up (fd, w->frames[t].dev, w->frames[t].ino);
+  int up = walk_reopen_up (fd, 1, w->frames[t].dev, w->frames[t].ino);
   if (0 <= up)
     return up;
   size_t a = t - 1;

@@ -277,32 +277,6 @@ frame_done (struct walk_frame const *f)
   return f->next == f->list.n;
 }
 
-/* Check that FD, unless negative, is open on the directory of the
-   frame F.  Return FD; or close it and return -1 with errno set
-   (ENOENT: another directory).  */
-static int
-check_identity (int fd, struct walk_frame const *f)
-{
-  return walk_fd_check (fd, f->id->dev, f->id->ino);
-}
-
-/* Open the directory LEVELS above the one open as FD, by "..", and
-   check that it is the frame F's.  Return its descriptor, or -1 with
-   errno set.  */
-static int
-climb (int fd, size_t levels, struct walk_frame const *f)
-{
-  int up = fd;
-  for (size_t i = 0; i < levels && 0 <= up; i++)
-    {
-      int next = openat (up, "..", walk_dir_flags (false));
-      if (up != fd)
-        close (up);
-      up = next;
-    }
-  return check_identity (up, f);
-}
-
 /* walk_reopen_down's LEVEL: level K of the stack ARG.  */
 static void
 stack_level (void *arg, size_t k, struct walk_level *l)
@@ -341,7 +315,8 @@ unwind (struct digest_walk *w, struct walk_stack *s)
     q--;
   int fd = -1;
   if (0 < q && !s->frames[q - 1].dir && s->frames[done].dir)
-    fd = climb (s->frames[done].dir->fd, done - q + 1, &s->frames[q - 1]);
+    fd = walk_reopen_up (s->frames[done].dir->fd, done - q + 1,
+                         s->frames[q - 1].id->dev, s->frames[q - 1].id->ino);
   while (q < s->n)
     pop_frame (w, s);
   if (0 <= fd)
