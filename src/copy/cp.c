@@ -28,6 +28,7 @@
 #include "copy-cli.h"
 #include "copy-report.h"
 #include "cp.h"
+#include "gnu-abbrev.h"
 #include "i18n.h"
 #include "preserve-list.h"
 #include "quoting.h"
@@ -54,18 +55,17 @@ enum
   VERSION_OPTION
 };
 
+/* GNU 9.11's options in its order, which is that of getopt's list of
+   an ambiguous abbreviation's possibilities, then Brisk's own.  */
 static struct option const long_options[] = {
   { "archive", no_argument, NULL, 'a' },
   { "attributes-only", no_argument, NULL, ATTRIBUTES_ONLY_OPTION },
   { "backup", optional_argument, NULL, BACKUP_OPTION },
-  { "context", optional_argument, NULL, CONTEXT_OPTION },
   { "copy-contents", no_argument, NULL, COPY_CONTENTS_OPTION },
   { "debug", no_argument, NULL, DEBUG_OPTION },
   { "dereference", no_argument, NULL, 'L' },
   { "force", no_argument, NULL, 'f' },
   { "interactive", no_argument, NULL, 'i' },
-  { "keep-directory-symlink", no_argument, NULL,
-    KEEP_DIRECTORY_SYMLINK_OPTION },
   { "link", no_argument, NULL, 'l' },
   { "no-clobber", no_argument, NULL, 'n' },
   { "no-dereference", no_argument, NULL, 'P' },
@@ -73,12 +73,12 @@ static struct option const long_options[] = {
   { "no-target-directory", no_argument, NULL, 'T' },
   { "one-file-system", no_argument, NULL, 'x' },
   { "parents", no_argument, NULL, PARENTS_OPTION },
+  { "path", no_argument, NULL, PARENTS_OPTION },      /* GNU's, deprecated */
   { "preserve", optional_argument, NULL, PRESERVE_OPTION },
-  { "progress", no_argument, NULL, 'g' },
   { "recursive", no_argument, NULL, 'R' },
   { "remove-destination", no_argument, NULL, REMOVE_DESTINATION_OPTION },
-  { "reflink", optional_argument, NULL, REFLINK_OPTION },
   { "sparse", required_argument, NULL, SPARSE_OPTION },
+  { "reflink", optional_argument, NULL, REFLINK_OPTION },
   { "strip-trailing-slashes", no_argument, NULL,
     STRIP_TRAILING_SLASHES_OPTION },
   { "suffix", required_argument, NULL, 'S' },
@@ -86,10 +86,17 @@ static struct option const long_options[] = {
   { "target-directory", required_argument, NULL, 't' },
   { "update", optional_argument, NULL, UPDATE_OPTION },
   { "verbose", no_argument, NULL, 'v' },
+  { "keep-directory-symlink", no_argument, NULL,
+    KEEP_DIRECTORY_SYMLINK_OPTION },
+  { "context", optional_argument, NULL, CONTEXT_OPTION },
   { "help", no_argument, NULL, HELP_OPTION },
   { "version", no_argument, NULL, VERSION_OPTION },
+  { "progress", no_argument, NULL, 'g' },
   { NULL, 0, NULL, 0 }
 };
+
+/* Brisk's own long options, for gnu_abbrev_expand.  */
+static char const *const own_options[] = { "progress", NULL };
 
 /* The arguments of --sparse and --reflink, with their
    values, for argmatch.  */
@@ -327,8 +334,9 @@ main (int argc, char **argv)
   atexit (close_stdout);
   argmatch_die = try_help_failure;
 
-  while ((c = getopt_long (argc, argv, "abdfgHilLnprst:uvxPRS:TZ",
-                           long_options, NULL))
+  char const *shortopts = "abdfgHilLnprst:uvxPRS:TZ";
+  gnu_abbrev_expand (argc, argv, shortopts, long_options, own_options);
+  while ((c = getopt_long (argc, argv, shortopts, long_options, NULL))
          != -1)
     switch (c)
       {

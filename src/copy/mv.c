@@ -26,6 +26,7 @@
 #include "xalloc.h"
 
 #include "copy-cli.h"
+#include "gnu-abbrev.h"
 #include "i18n.h"
 #include "mv.h"
 #include "quoting.h"
@@ -54,7 +55,6 @@ static struct option const long_options[] = {
   { "no-clobber", no_argument, NULL, 'n' },
   { "no-copy", no_argument, NULL, NO_COPY_OPTION },
   { "no-target-directory", no_argument, NULL, 'T' },
-  { "progress", no_argument, NULL, 'g' },
   { "strip-trailing-slashes", no_argument, NULL,
     STRIP_TRAILING_SLASHES_OPTION },
   { "suffix", required_argument, NULL, 'S' },
@@ -63,8 +63,12 @@ static struct option const long_options[] = {
   { "verbose", no_argument, NULL, 'v' },
   { "help", no_argument, NULL, HELP_OPTION },
   { "version", no_argument, NULL, VERSION_OPTION },
+  { "progress", no_argument, NULL, 'g' },
   { NULL, 0, NULL, 0 }
 };
+
+/* Brisk's own long options, for gnu_abbrev_expand.  */
+static char const *const own_options[] = { "progress", NULL };
 
 /* Print the help text to stdout, or the "Try --help" hint to stderr,
    and exit with STATUS.  */
@@ -197,7 +201,9 @@ main (int argc, char **argv)
   atexit (close_stdout);
   argmatch_die = argmatch_failed;
 
-  while ((c = getopt_long (argc, argv, "bfgint:uvS:TZ", long_options, NULL))
+  char const *shortopts = "bfgint:uvS:TZ";
+  gnu_abbrev_expand (argc, argv, shortopts, long_options, own_options);
+  while ((c = getopt_long (argc, argv, shortopts, long_options, NULL))
          != -1)
     switch (c)
       {

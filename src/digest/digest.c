@@ -43,6 +43,7 @@
 #include "digest-pool.h"
 #include "digest-print.h"
 #include "digest-usage.h"
+#include "gnu-abbrev.h"
 #include "i18n.h"
 #include "nproc.h"
 #include "progname.h"
@@ -105,55 +106,75 @@ enum
   SEEK_OPTION
 };
 
-/* The last options of both tables below: Brisk's own (-j, -g, the
-   walk's), then -z, --debug, --help and --version, and the end.  */
+/* Brisk's own options (-j, -g, --audit, the walk's) in the tables
+   below, which GNU's tools do not take.  */
 #define BRISK_OPTIONS                                                   \
   { "threads", required_argument, NULL, 'j' },                          \
   { "progress", no_argument, NULL, 'g' },                               \
+  { "audit", required_argument, NULL, AUDIT_OPTION },                   \
   { "recursive", no_argument, NULL, 'r' },                              \
   { "dereference-args", no_argument, NULL, 'H' },                       \
   { "dereference", no_argument, NULL, 'L' },                            \
   { "no-dereference", no_argument, NULL, 'P' },                         \
-  { "one-file-system", no_argument, NULL, 'x' },                        \
-  { "zero", no_argument, NULL, 'z' },                                   \
-  { "debug", no_argument, NULL, DEBUG_OPTION },                         \
+  { "one-file-system", no_argument, NULL, 'x' }
+
+/* Their names, for gnu_abbrev_expand: cksum's, then the *sum tools',
+   for which --debug is Brisk's own too.  */
+#define BRISK_OPTION_NAMES                                              \
+  "threads", "progress", "audit", "recursive", "dereference-args",      \
+  "dereference", "no-dereference", "one-file-system"
+static char const *const cksum_own_options[] = { BRISK_OPTION_NAMES, NULL };
+static char const *const sum_own_options[] = {
+  BRISK_OPTION_NAMES, "debug", NULL
+};
+
+#define HELP_OPTIONS                                                    \
   { "help", no_argument, NULL, HELP_OPTION },                           \
   { "version", no_argument, NULL, VERSION_OPTION },                     \
   { NULL, 0, NULL, 0 }
 
 /* The options that the *sum tools and cksum share, --length first (the
-   *sum tools without it skip it), then --audit's and GNU's.  The
-   order within each table keeps getopt's list of an ambiguous
-   abbreviation's possibilities as GNU gives it.  */
+   *sum tools without it skip it), in GNU 9.11's order, which is that
+   of getopt's list of an ambiguous abbreviation's possibilities.  */
 #define SUM_OPTIONS                                                     \
   { "length", required_argument, NULL, 'l' },                           \
-  { "binary", no_argument, NULL, 'b' },                                 \
   { "check", no_argument, NULL, 'c' },                                  \
   { "ignore-missing", no_argument, NULL, IGNORE_MISSING_OPTION },       \
-  { "audit", required_argument, NULL, AUDIT_OPTION },                   \
   { "quiet", no_argument, NULL, QUIET_OPTION },                         \
   { "status", no_argument, NULL, STATUS_OPTION },                       \
-  { "text", no_argument, NULL, 't' },                                   \
   { "warn", no_argument, NULL, 'w' },                                   \
   { "strict", no_argument, NULL, STRICT_OPTION },                       \
-  { "tag", no_argument, NULL, TAG_OPTION }
+  { "tag", no_argument, NULL, TAG_OPTION },                             \
+  { "zero", no_argument, NULL, 'z' }
+
+#define BINARY_TEXT_OPTIONS                                             \
+  { "binary", no_argument, NULL, 'b' },                                 \
+  { "text", no_argument, NULL, 't' }
+
+#define DEBUG_OPTIONS { "debug", no_argument, NULL, DEBUG_OPTION }
 
 /* The options of b2sum; the other *sum tools take them from the second
    on, without --length.  */
 static struct option const long_options[] = {
   SUM_OPTIONS,
-  BRISK_OPTIONS
+  BINARY_TEXT_OPTIONS,
+  BRISK_OPTIONS,
+  DEBUG_OPTIONS,
+  HELP_OPTIONS
 };
 
 /* cksum's: -a and its formats, and --binary and --text as newer GNU's
    (9.4), for a cksum that stands in for md5sum and the others.  */
 static struct option const cksum_long_options[] = {
-  { "algorithm", required_argument, NULL, 'a' },
   SUM_OPTIONS,
-  { "untagged", no_argument, NULL, UNTAGGED_OPTION },
+  { "algorithm", required_argument, NULL, 'a' },
   { "base64", no_argument, NULL, BASE64_OPTION },
+  DEBUG_OPTIONS,
   { "raw", no_argument, NULL, RAW_OPTION },
-  BRISK_OPTIONS
+  { "untagged", no_argument, NULL, UNTAGGED_OPTION },
+  BINARY_TEXT_OPTIONS,
+  BRISK_OPTIONS,
+  HELP_OPTIONS
 };
 
 /* b3sum's: the BLAKE3 team's b3sum 1.8 (-l in bytes, --seek, --tag),
@@ -170,8 +191,10 @@ static struct option const b3sum_long_options[] = {
   { "derive-key", required_argument, NULL, DERIVE_KEY_OPTION },
   { "num-threads", required_argument, NULL, NUM_THREADS_OPTION },
   { "no-mmap", no_argument, NULL, NO_MMAP_OPTION },
-  { "audit", required_argument, NULL, AUDIT_OPTION },
-  BRISK_OPTIONS
+  BRISK_OPTIONS,
+  { "zero", no_argument, NULL, 'z' },
+  DEBUG_OPTIONS,
+  HELP_OPTIONS
 };
 
 /* sum's.  */
@@ -511,6 +534,10 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
   bool tag_given = false;
   int c;
   int oi;
+  if (!digest_tool.b3sum && !digest_tool.sum)
+    gnu_abbrev_expand (argc, argv, shortopts, longopts,
+                       digest_tool.cksum ? cksum_own_options
+                       : sum_own_options);
   /* OI stays -1 unless a long option is found.  */
   while ((oi = -1,
           c = getopt_long (argc, argv, shortopts, longopts, &oi)) != -1)

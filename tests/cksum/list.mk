@@ -2,6 +2,7 @@
 ## each compares Brisk's tool with GNU's, or with a model where GNU 9.1
 ## lacks the option.
 CKSUM_TESTS = \
+  tests/cksum/abbrev.sh \
   tests/cksum/binary-text.sh \
   tests/cksum/check.sh \
   tests/cksum/check-newer.sh \

@@ -55,7 +55,9 @@ d/ f g h
 ARGS
 
 # Abbreviated option arguments are taken (and so are abbreviations that
-# GNU resolves without ambiguity), in every form getopt_long accepts.
+# GNU resolves without ambiguity, beside Brisk's own --progress too:
+# --pr is --preserve; --path is GNU's deprecated --parents), in every
+# form getopt_long accepts.
 while IFS= read -r args; do
   # shellcheck disable=SC2086
   cp_twin_ files -- $args || fail=1
@@ -75,6 +77,11 @@ done <<'ARGS'
 --suffix=.x --backup f g
 -b -S x f g
 -bS.y f g
+--pr=mode f h
+--pr f h
+--pres f h
+--path f d
+--pa f d
 ARGS
 
 # --help and --version: exit 0 and print something (the text is ours).

@@ -1,0 +1,124 @@
+/* gnu-abbrev.c -- abbreviated long options that name one of GNU's
+   options, kept so beside Brisk's own.  */
+
+#include <config.h>
+
+#include "gnu-abbrev.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+/* Whether NAME is one of the null-terminated list OWN.  */
+static bool
+is_own (char const *name, char const *const *own)
+{
+  for (; *own; own++)
+    if (strcmp (name, *own) == 0)
+      return true;
+  return false;
+}
+
+/* Whether options O and P are one for getopt_long: it does not call an
+   abbreviation of both ambiguous.  */
+static bool
+same_option (struct option const *o, struct option const *p)
+{
+  return o->has_arg == p->has_arg && o->flag == p->flag && o->val == p->val;
+}
+
+/* The option of LONGOPTS that the long option ARG (after its "--")
+   names, with getopt_long's rules but for the options of OWN, which
+   count only when nothing else matches; or NULL.  Set *REWRITE if an
+   option of OWN would have made ARG ambiguous or taken it.  */
+static struct option const *
+long_match (char const *arg, struct option const *longopts,
+            char const *const *own, bool *rewrite)
+{
+  size_t len = strcspn (arg, "=");
+  struct option const *gnu = NULL, *any = NULL;
+  bool gnu_ambiguous = false, own_seen = false;
+  *rewrite = false;
+  for (struct option const *o = longopts; o->name; o++)
+    if (strncmp (o->name, arg, len) == 0)
+      {
+        if (strlen (o->name) == len)
+          return o;             /* exact: getopt_long takes it */
+        if (!any)
+          any = o;
+        if (is_own (o->name, own))
+          own_seen = true;
+        else if (!gnu)
+          gnu = o;
+        else if (!same_option (gnu, o))
+          gnu_ambiguous = true;
+      }
+  if (gnu && !gnu_ambiguous)
+    {
+      *rewrite = own_seen;
+      return gnu;
+    }
+  return gnu ? NULL : any;
+}
+
+/* The argument that the short option C of SHORTOPTS takes: 0 none, 1
+   required, 2 optional (in the same element only).  */
+static int
+short_arg (char const *shortopts, char c)
+{
+  char const *p = c == ':' ? NULL : strchr (shortopts, c);
+  if (!p || p[1] != ':')
+    return 0;
+  return p[2] == ':' ? 2 : 1;
+}
+
+/* See gnu-abbrev.h.  */
+void
+gnu_abbrev_expand (int argc, char **argv, char const *shortopts,
+                   struct option const *longopts, char const *const *own)
+{
+  bool in_order = *shortopts == '+' || getenv ("POSIXLY_CORRECT");
+  for (int i = 1; i < argc; i++)
+    {
+      char const *arg = argv[i];
+      if (arg[0] != '-' || arg[1] == '\0')
+        {
+          if (in_order)
+            return;             /* the first operand ends the options */
+          continue;
+        }
+      if (arg[1] == '-')
+        {
+          if (arg[2] == '\0')
+            return;             /* "--" */
+          bool rewrite;
+          struct option const *o = long_match (arg + 2, longopts, own,
+                                               &rewrite);
+          char const *eq = strchr (arg, '=');
+          if (rewrite)
+            {
+              size_t n = strlen (o->name);
+              size_t tail = eq ? strlen (eq) : 0;
+              char *full = xmalloc (2 + n + tail + 1);
+              memcpy (full, "--", 2);
+              memcpy (full + 2, o->name, n);
+              memcpy (full + 2 + n, eq ? eq : "", tail + 1);
+              argv[i] = full;
+            }
+          if (o && o->has_arg == required_argument && !eq)
+            i++;                /* its argument */
+          continue;
+        }
+      for (char const *p = arg + 1; *p; p++)
+        {
+          int takes = short_arg (shortopts, *p);
+          if (takes == 0)
+            continue;
+          if (takes == 1 && p[1] == '\0')
+            i++;                /* its argument, the next element */
+          break;
+        }
+    }
+}
