@@ -265,9 +265,14 @@ set_tagged_length (struct digest_line_parser *p,
     return pick_sha (p, "sha3-", bits ? bits : 512);
   size_t max_bits = 8 * (base->max_size ? base->max_size : base->digest_size);
   /* A tag without a length: the row's default (BLAKE2b's is its
-     longest; BLAKE3's and SHAKE's, as uutils reads them, are not).  */
+     longest; BLAKE3's and SHAKE's, as uutils reads them, are not),
+     whatever length -l gave the tool, as GNU 9.10 reads it: BASE may be
+     the tool's row resized by -l.  */
   if (bits == 0)
-    bits = 8 * base->digest_size;
+    {
+      const struct digest_algo *row = digest_algo_find (base->name);
+      bits = 8 * (row ? row : base)->digest_size;
+    }
   if (!(bits <= max_bits && bits % 8 == 0))
     return false;
   p->algo = base;
@@ -343,9 +348,10 @@ find_cksum_tag (struct digest_line_parser *p, const char *s,
 }
 
 /* Parse the rest of a cksum line whose tag (of the algorithm BASE)
-   ends at S: the character after the tag is passed over, as GNU's
-   cksum does, unless it is '('; after a '-', a length in bits.  Then
-   " (NAME) = DIGEST".  LEN is what is left of the line.  */
+   ends at S, as GNU 9.11's cksum does: after a '-', a length in bits
+   that starts with a digit; then an optional space and " (NAME) =
+   DIGEST" (tag_starts_bsd said that S goes on so).  LEN is what is
+   left of the line.  */
 static bool
 parse_cksum_tagged (struct digest_line_parser *p,
                     const struct digest_algo *base, bool sha2, char *s,
@@ -353,17 +359,15 @@ parse_cksum_tagged (struct digest_line_parser *p,
 {
   char *end = s + len;
   uintmax_t bits = 0;
-  if (s == end)
-    return false;
   if (*s == '-')
     {
       char *e;
-      if (xstrtoumax (s + 1, &e, 0, &bits, NULL) != LONGINT_OK || bits == 0)
+      if (!c_isdigit (s[1])
+          || xstrtoumax (s + 1, &e, 0, &bits, NULL) != LONGINT_OK
+          || bits == 0)
         return false;
       s = e;
     }
-  else if (*s != '(')
-    s++;
   if (!set_tagged_length (p, base, sha2, bits))
     return false;
   s += s < end && *s == ' ';
@@ -417,19 +421,16 @@ cksum_field_length (struct digest_line_parser *p, const char *s)
 }
 
 /* Whether S, just after a tag, goes on as parse_cksum_tagged reads a
-   tagged line: a length ("-256"), or a '(' at once, or after one
-   character (GNU 9.1 passes over any) and an optional blank.  With -a
-   and base64 digests, a line whose tag goes on otherwise is read as an
-   untagged one, as GNU 9.9 reads it: its base64 digest only starts
-   with the tag's letters ("SHA1+++...=  f").  No tag starts with a hex
-   digit, so that an untagged line read so is always a base64 one,
-   which GNU 9.1 has not.  */
+   tagged line, as GNU 9.10 sees it: a length ("-256"), or a '(' at
+   once or after one space.  A line whose tag goes on otherwise is read
+   as an untagged one, with -a: its base64 digest may only start with
+   the tag's letters ("SHA1+++...=  f").  No tag starts with a hex
+   digit, so that an untagged line read so is always a base64 one.
+   GNU 9.1 passed over any one character after the tag.  */
 static bool
 tag_starts_bsd (const char *s)
 {
-  if (s[0] == '-' || s[0] == '(')
-    return true;
-  return s[0] && (s[1] == '(' || (s[1] == ' ' && s[2] == '('));
+  return s[0] == '-' || s[0] == '(' || (s[0] == ' ' && s[1] == '(');
 }
 
 /* Parse LINE (LEN bytes, its newline gone) with GNU cksum's rules (see
@@ -447,8 +448,7 @@ parse_cksum_line (struct digest_line_parser *p, char *line, size_t len,
   const struct digest_algo *base;
   bool sha2;
   size_t taglen = find_cksum_tag (p, line + i, &base, &sha2);
-  if (taglen && (p->tag_picks_algo || !p->base64
-                 || tag_starts_bsd (line + i + taglen)))
+  if (taglen && tag_starts_bsd (line + i + taglen))
     return parse_cksum_tagged (p, base, sha2, line + i + taglen,
                                len - i - taglen, escaped, hex, name);
   if (p->tag_picks_algo)

@@ -473,16 +473,21 @@ validate_options (const struct digest_opts *opts, bool do_check,
 }
 
 /* The length in bits that the -l argument ARG asks for; 0 is the
-   default.  Exit as GNU's b2sum and cksum do if it is not a decimal
-   number; a number too large for uintmax_t is UINTMAX_MAX, which
+   default.  Exit as GNU 9.11's b2sum and cksum do if it is not a
+   decimal number, or is negative (with EOVERFLOW's text: GNU reads it
+   as a signed number below the least length, 0); a number too large
+   for a long (GNU: intmax_t, as large where long has 64 bits; any
+   length past 2^31 is too long anyway) is UINTMAX_MAX, which
    choose_algorithm refuses as too long (GNU 9.8).  Whether the length
-   fits the algorithm is choose_algorithm's to say, as only the last
-   -l counts.  */
+   fits the algorithm is choose_algorithm's to say, as only the last -l
+   counts.  */
 static uintmax_t
 length_arg (const char *arg)
 {
-  uintmax_t n;
-  strtol_error e = xstrtoumax (arg, NULL, 10, &n, "");
+  long int n;
+  strtol_error e = xstrtol (arg, NULL, 10, &n, "");
+  if ((e == LONGINT_OK || e == LONGINT_OVERFLOW) && n < 0)
+    error (EXIT_FAILURE, EOVERFLOW, _("invalid length: %s"), quote (arg));
   if (e == LONGINT_OVERFLOW)
     return UINTMAX_MAX;
   if (e != LONGINT_OK)

@@ -6,7 +6,8 @@
 # of sha2, sha3 and blake2b with -a (9.9), also where the base64
 # starts with a tag's letters (9.9).  And the fixes of GNU 9.3 to 9.8
 # that 9.1 never needed, against 9.1: each line's own result (9.3),
-# b2sum's malformed lines (9.4), b2sum -l too large (9.8).
+# b2sum's malformed lines (9.4), b2sum -l too large (9.8).  The tag's
+# end (9.10, 9.11).
 . "$(dirname "$0")/../init.sh"
 for t in cksum b2sum; do use_tool_ $t; done
 echo 'test input' > inp
@@ -162,5 +163,44 @@ printf '%s\n' "'sp ace': FAILED" "'co:lon': FAILED open or read" > exp.q
 LC_ALL=C returns_ 1 brisk_ md5sum --quiet -c q.chk > out 2> /dev/null \
   || fail=1
 compare exp.q out || fail=1
+
+# The tag and the '(' (GNU 9.10): a length, then at most one space;
+# 9.1 passed over any one character after the tag.  A length starts
+# with a digit (GNU 9.11).  A tagged line without a length is of the
+# algorithm's own length whatever -l says (b2sum -l 128 reads a 512-bit
+# BLAKE2b line).
+md5=$(brisk_ cksum -a md5 --untagged abc | cut -d' ' -f1)
+b256=$(brisk_ b2sum -l 256 abc | cut -d' ' -f1)
+brisk_ b2sum --tag abc > b512.sum || fail=1
+for line in "MD5  (abc) = $md5" "MD5	(abc) = $md5" "MD5x(abc) = $md5" \
+    "MD5- (abc) = $md5" "BLAKE2b-+256 (abc) = $b256" \
+    "BLAKE2b- 256 (abc) = $b256" "BLAKE2b-	256 (abc) = $b256"; do
+  printf '%s\n' "$line" > t.sum
+  for c in 'cksum -c' 'cksum -a md5 -c' 'b2sum -c'; do
+    returns_ 1 brisk_ $c t.sum > out 2> err \
+      || { echo "$c took: $line" >&2; fail=1; }
+    echo "${c%% *}: t.sum: no properly formatted checksum lines found" \
+      > exp
+    compare exp err || fail=1
+  done
+done
+for line in "MD5 (abc) = $md5" "MD5(abc)= $md5" "MD5(abc) = $md5"; do
+  printf '%s\n' "$line" > t.sum
+  for c in 'cksum -c' 'cksum -a md5 -c'; do
+    brisk_ $c t.sum > out || { echo "$c refused: $line" >&2; fail=1; }
+  done
+done
+for line in "BLAKE2b-256 (abc) = $b256" "BLAKE2b-0x100 (abc) = $b256" \
+    "BLAKE2b-256(abc) = $b256"; do
+  printf '%s\n' "$line" > t.sum
+  for c in 'cksum -c' 'b2sum -c' 'b2sum -l 256 -c'; do
+    brisk_ $c t.sum > out || { echo "$c refused: $line" >&2; fail=1; }
+  done
+done
+echo 'abc: OK' > exp
+for c in 'b2sum -l 128 -c' 'cksum -a blake2b -l 128 -c' 'b2sum -l 8 -c'; do
+  brisk_ $c b512.sum > out || { echo "$c refused BLAKE2b" >&2; fail=1; }
+  compare exp out || fail=1
+done
 
 Exit $fail

@@ -8,7 +8,7 @@
 # an explicit --tag with -c is refused by cksum too, not only by the
 # *sum tools, but --untagged after it undoes it; -t then --tag is
 # refused as --tag then -t is (GNU 9.10), by b2sum and the *sum tools,
-# once the other refusals have had their say.
+# once the other refusals have had their say.  A negative -l (9.11).
 . "$(dirname "$0")/../init.sh"
 for t in cksum b2sum; do use_tool_ $t; done
 printf 'abc' > abc
@@ -39,10 +39,19 @@ for t in b2sum 'cksum -a blake2b'; do
   expect_ 0 $t -l 123 -l 128
   test "$(brisk_ $t -l 123 -l 128 --untagged abc)" \
     = "$(brisk_ $t -l 128 --untagged abc)" || fail=1
-  for l in x -8 '' 8x; do
+  for l in x '' 8x -x; do
     printf "%s: invalid length: '%s'\n" $tool "$l" > exp
     expect_ 1 $t -l "$l" -l 128
   done
+  # A negative length (GNU 9.11 reads a signed number, below the least
+  # length: EOVERFLOW's text); -0 is 0, the default.
+  for l in -8 -1 -99999999999999999999; do
+    printf "%s: invalid length: '%s': %s\n" $tool "$l" \
+      'Value too large for defined data type' > exp
+    expect_ 1 $t -l "$l" -l 128
+  done
+  test "$(brisk_ $t -l -0 --untagged abc)" \
+    = "$(brisk_ $t --untagged abc)" || fail=1
 done
 
 for a in sha2 sha3; do
