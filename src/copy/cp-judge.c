@@ -233,8 +233,8 @@ types_fit (struct cp_run *r, struct loc const *src, bool src_dir,
     }
   if (dst_dir && !src_dir)
     {
-      error (0, 0, _("cannot overwrite directory %s with non-directory"),
-             quoteaf (dst->path));
+      error (0, 0, B_("cannot overwrite directory %s with non-directory %s"),
+             quoteaf_n (0, dst->path), quoteaf_n (1, src->path));
       return false;
     }
   return true;

@@ -383,8 +383,8 @@ may_install (char const *src, struct stat const *src_st, char const *dst,
     }
   if (S_ISDIR (dst_lst->st_mode))
     {
-      error (0, 0, _("cannot overwrite directory %s with non-directory"),
-             quoteaf (dst));
+      error (0, 0, B_("cannot overwrite directory %s with non-directory %s"),
+             quoteaf_n (0, dst), quoteaf_n (1, src));
       return false;
     }
   return true;

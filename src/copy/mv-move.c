@@ -348,8 +348,8 @@ judge_existing (char const *src, struct stat const *st, char const *dst,
     }
   if (dst_dir && !src_dir && !backups)
     {
-      error (0, 0, _("cannot overwrite directory %s with non-directory"),
-             quoteaf (dst));
+      error (0, 0, B_("cannot overwrite directory %s with non-directory %s"),
+             quoteaf_n (0, dst), quoteaf_n (1, src));
       return FAIL;
     }
   if (backups && !dot_or_dotdot (last_component (src)))

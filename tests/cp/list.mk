@@ -18,6 +18,7 @@ CP_TESTS = \
   tests/cp/debug-xfs.sh \
   tests/cp/deep.sh \
   tests/cp/deep-tree.sh \
+  tests/cp/dir-nondir.sh \
   tests/cp/enospc.sh \
   tests/cp/existing-order.sh \
   tests/cp/hard-links.sh \
