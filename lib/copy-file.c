@@ -723,6 +723,25 @@ copy_contents (struct file_copier *copier, int src_fd,
                                ? COPY_STEP_READ : COPY_STEP_WRITE));
 }
 
+/* Remove the destination NAMES->dst_name, open as DST_FD, that this
+   copy created and into which no method could move the data (cp
+   --reflink=always where the file system cannot clone), as GNU's cp
+   does (9.2 and later), so that no empty file is left in its place:
+   only if the name still leads to that file.  Errno is kept; a failure
+   is not reported (the empty file stays).  */
+static void
+remove_fresh (struct copy_file_names const *names, int dst_fd)
+{
+  int saved_errno = errno;
+  struct stat fd_st, st;
+  if (fstat (dst_fd, &fd_st) == 0
+      && fstatat (names->dst_dirfd, names->dst_name, &st,
+                  AT_SYMLINK_NOFOLLOW) == 0
+      && st.st_dev == fd_st.st_dev && st.st_ino == fd_st.st_ino)
+    unlinkat (names->dst_dirfd, names->dst_name, 0);
+  errno = saved_errno;
+}
+
 /* Copy the regular file NAMES->src_name to NAMES->dst_name, creating
    the destination (HOW is COPY_DST_CREATE, or COPY_DST_CREATE_FOLLOW
    through a dangling symlink) or overwriting an existing one
@@ -750,8 +769,12 @@ qcopy_file_preserving (struct file_copier *copier,
     r = reach_dest (copier, names, how, attr, &dst_fd, &dst_st, &d, &create,
                     report);
   if (r == 0 && copier->data)
-    r = copy_contents (copier, src_fd, &report->src_st, dst_fd, &dst_st,
-                       create, report);
+    {
+      r = copy_contents (copier, src_fd, &report->src_st, dst_fd, &dst_st,
+                         create, report);
+      if (r < 0 && report->step == COPY_STEP_NO_METHOD && create)
+        remove_fresh (names, dst_fd);
+    }
   if (r == 0)
     {
       struct attr_target t = { .fd = dst_fd, .dirfd = -1 };
