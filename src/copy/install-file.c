@@ -24,6 +24,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -560,23 +561,36 @@ strip_temp (char const *tmp, struct dst_loc const *dst)
       free (arg);
       return false;
     }
-  pid_t pid = fork ();
-  if (pid < 0)
+  /* Run as GNU 9.11 runs it, with posix_spawnp: a program that cannot
+     be run is reported here, once (a failed exec in a child of fork
+     would print the -v line that stdout still held a second time), and
+     a file without "#!" is no program (execlp would give it to sh).  */
+  char *const argv[] = { (char *) x->strip_program, (char *) name, NULL };
+  posix_spawn_file_actions_t actions;
+  pid_t pid;
+  int result = posix_spawn_file_actions_init (&actions);
+  if (result == 0)
     {
-      error (0, errno, _("fork system call failed"));
+      result = posix_spawn_file_actions_adddup2 (&actions, err_pipe[1],
+                                                 STDERR_FILENO);
+      if (result == 0 && dst->dirfd != AT_FDCWD)
+        result = posix_spawn_file_actions_addfchdir_np (&actions,
+                                                        dst->dirfd);
+      if (result == 0)
+        result = posix_spawnp (&pid, x->strip_program, &actions, NULL,
+                               argv, environ);
+      posix_spawn_file_actions_destroy (&actions);
+    }
+  if (result != 0)
+    {
+      error (0, result, (strcmp (x->strip_program, "strip") == 0
+                         ? _("cannot run %s")
+                         : B_("cannot run strip program %s")),
+             quoteaf (x->strip_program));
       close (err_pipe[0]);
       close (err_pipe[1]);
       free (arg);
       return false;
-    }
-  if (pid == 0)
-    {
-      if (dup2 (err_pipe[1], STDERR_FILENO) < 0
-          || (dst->dirfd != AT_FDCWD && fchdir (dst->dirfd) < 0))
-        _exit (EXIT_FAILURE);
-      execlp (x->strip_program, x->strip_program, name, (char *) NULL);
-      error (EXIT_FAILURE, errno, _("cannot run %s"),
-             quoteaf (x->strip_program));
     }
   close (err_pipe[1]);
   relay_renamed (err_pipe[0], name, dst->path);

@@ -1,16 +1,18 @@
 #!/bin/sh
 # install -s compared with GNU's: a small program built here and
 # stripped by strip (the same bytes either way), with -m, -p and -o;
-# --strip-program naming a program that fails, one that cannot be run
-# (whose child's message and unflushed -v line GNU's install prints
-# too), and one that is not a program; a file that strip rejects,
+# --strip-program naming a program that fails; a file that strip rejects,
 # which strip's own message names by the destination's name (Brisk
 # strips a temporary, and gives that message with the destination's
 # name in place of the temporary's).  Then what is Brisk's own: a
 # failed strip leaves the old destination whole and no temporary, and
 # strip's message names the destination there too; a destination in a
 # directory named "-d" is stripped (GNU 9.1's strip takes it for
-# options).
+# options).  A strip program that cannot be run, or is no program (a
+# text file), is reported as GNU 9.11 reports it, once ("cannot run
+# strip program 'P': ...", "cannot run 'strip'" for the default), where
+# 9.1's child printed its message and the unflushed -v line, then
+# "strip process terminated abnormally", and ran a text file by sh.
 twin_tool_=install
 . "$(dirname "$0")/../cp/lib.sh"
 
@@ -33,8 +35,6 @@ cp_batch_ -D --atime built <<EOF2 || fail=1
 -s -t d prog
 --strip-program=false -s prog p5
 --strip-program=$cmp_/fails -v -s prog p6
---strip-program=/nonexistent/strip -s -v prog p7
---strip-program=./text -s prog p8
 -s text p9
 -s -t d text
 -s -d dir
@@ -55,6 +55,30 @@ grep "^strip: own/dst: " err > /dev/null && ! grep install\\. err \
        fail=1; }
 test "$(cat own/dst)" = old && test "$(ls -a own | wc -l)" = 4 \
   || { ls -a own; echo "$me_: a failed strip left debris" >&2; fail=1; }
+
+# A strip program that cannot be run (GNU 9.11).
+cd "$tmp_root_/w" && rm -rf sp && mkdir sp && cd sp && built \
+  || framework_failure_ "sp"
+returns_ 1 cp_run_ brisk --strip-program=/nonexistent/strip -s -v prog p7 \
+  > out 2> err || fail=1
+echo "'prog' -> 'p7'" > exp && compare exp out || fail=1
+echo "install: cannot run strip program '/nonexistent/strip': No such \
+file or directory" > exp && compare exp err || fail=1
+returns_ 1 cp_run_ brisk --strip-program=./text -s prog p8 > out 2> err \
+  || fail=1
+echo "install: cannot run strip program './text': Permission denied" > exp
+compare exp err && compare /dev/null out || fail=1
+chmod +x text || framework_failure_ "chmod"
+returns_ 1 cp_run_ brisk --strip-program=./text -s prog p8 > out 2> err \
+  || fail=1
+echo "install: cannot run strip program './text': Exec format error" > exp
+compare exp err || fail=1
+returns_ 1 sh -c 'PATH=$1:/nonexistent; exec install -s prog p9' sh \
+  "$brisk_bin_" > out 2> err || fail=1
+echo "install: cannot run 'strip': No such file or directory" > exp
+compare exp err || fail=1
+test ! -e p7 && test ! -e p8 && test ! -e p9 || fail=1
+cd "$tmp_root_/w" || framework_failure_ cd
 
 # A destination in a directory whose name starts with "-": GNU 9.1's
 # install gives strip "-d/.." as is, which strip takes for options.
