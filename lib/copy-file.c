@@ -728,7 +728,11 @@ copy_contents (struct file_copier *copier, int src_fd,
    --reflink=always where the file system cannot clone), as GNU's cp
    does (9.2 and later), so that no empty file is left in its place:
    only if the name still leads to that file.  Errno is kept; a failure
-   is not reported (the empty file stays).  */
+   is not reported (the empty file stays).  The name is looked up twice,
+   by fstatat and by unlinkat, as Linux unlinks by name only; whoever
+   could put another file there in between had to remove this one, and
+   so could remove theirs too (in a sticky directory, only its owner or
+   the directory's).  */
 static void
 remove_fresh (struct copy_file_names const *names, int dst_fd)
 {

@@ -270,7 +270,9 @@ set_tagged_length (struct digest_line_parser *p,
      the tool's row resized by -l.  */
   if (bits == 0)
     {
-      const struct digest_algo *row = digest_algo_find (base->name);
+      const struct digest_algo *row = (base->max_size
+                                       ? digest_algo_find (base->name)
+                                       : NULL);
       bits = 8 * (row ? row : base)->digest_size;
     }
   if (!(bits <= max_bits && bits % 8 == 0))
@@ -347,6 +349,15 @@ find_cksum_tag (struct digest_line_parser *p, const char *s,
   return n;
 }
 
+/* The '(' that opens the name of a tagged line, at S or after one
+   space at S (where the tag or its length ends); or null.  */
+static char *
+tagged_paren (char *s)
+{
+  s += *s == ' ';
+  return *s == '(' ? s : NULL;
+}
+
 /* Parse the rest of a cksum line whose tag (of the algorithm BASE)
    ends at S, as GNU 9.11's cksum does: after a '-', a length in bits
    that starts with a digit; then an optional space and " (NAME) =
@@ -370,8 +381,8 @@ parse_cksum_tagged (struct digest_line_parser *p,
     }
   if (!set_tagged_length (p, base, sha2, bits))
     return false;
-  s += s < end && *s == ' ';
-  if (s == end || *s != '(')
+  s = tagged_paren (s);
+  if (!s)
     return false;
   s++;
   return parse_bsd_rest (s, end - s, escaped, hex, name);
@@ -428,9 +439,9 @@ cksum_field_length (struct digest_line_parser *p, const char *s)
    digit, so that an untagged line read so is always a base64 one.
    GNU 9.1 passed over any one character after the tag.  */
 static bool
-tag_starts_bsd (const char *s)
+tag_starts_bsd (char *s)
 {
-  return s[0] == '-' || s[0] == '(' || (s[0] == ' ' && s[1] == '(');
+  return *s == '-' || tagged_paren (s);
 }
 
 /* Parse LINE (LEN bytes, its newline gone) with GNU cksum's rules (see

@@ -56,7 +56,8 @@ enum
 };
 
 /* GNU 9.11's options in its order, which is that of getopt's list of
-   an ambiguous abbreviation's possibilities, then Brisk's own.  */
+   an ambiguous abbreviation's possibilities, then Brisk's own, last
+   as gnu_abbrev_expand requires.  */
 static struct option const long_options[] = {
   { "archive", no_argument, NULL, 'a' },
   { "attributes-only", no_argument, NULL, ATTRIBUTES_ONLY_OPTION },
@@ -94,9 +95,6 @@ static struct option const long_options[] = {
   { "progress", no_argument, NULL, 'g' },
   { NULL, 0, NULL, 0 }
 };
-
-/* Brisk's own long options, for gnu_abbrev_expand.  */
-static char const *const own_options[] = { "progress", NULL };
 
 /* The arguments of --sparse and --reflink, with their
    values, for argmatch.  */
@@ -335,7 +333,7 @@ main (int argc, char **argv)
   argmatch_die = try_help_failure;
 
   char const *shortopts = "abdfgHilLnprst:uvxPRS:TZ";
-  gnu_abbrev_expand (argc, argv, shortopts, long_options, own_options);
+  gnu_abbrev_expand (argc, argv, shortopts, long_options, "progress");
   while ((c = getopt_long (argc, argv, shortopts, long_options, NULL))
          != -1)
     switch (c)

@@ -542,11 +542,39 @@ relay_renamed (int fd, char const *from, char const *to)
   free (buf);
 }
 
-/* Run the strip program on TMP, the temporary of DST (in DST's
-   directory: the program runs there when that is a descriptor).  Its
-   messages name DST where they name TMP, as GNU's install's (which
-   strips the destination itself) do.  Return true, or false (reported
-   as GNU's install reports it).  */
+/* Start the strip program on NAME, the temporary of DST (in DST's
+   directory: the program runs there when that is a descriptor), its
+   standard error going to ERR_FD; set *PID.  Return 0, or an errno
+   value.  Run as GNU 9.11 runs it, with posix_spawnp: a program that
+   cannot be run is reported by the caller, once (a failed exec in a
+   child of fork would print the -v line that stdout still held a
+   second time), and a file without "#!" is no program (execlp would
+   give it to sh).  */
+static int
+spawn_strip (char const *name, int err_fd, struct dst_loc const *dst,
+             pid_t *pid)
+{
+  char *const argv[] = { (char *) x->strip_program, (char *) name, NULL };
+  posix_spawn_file_actions_t actions;
+  int result = posix_spawn_file_actions_init (&actions);
+  if (result != 0)
+    return result;
+  result = posix_spawn_file_actions_adddup2 (&actions, err_fd,
+                                             STDERR_FILENO);
+  if (result == 0 && dst->dirfd != AT_FDCWD)
+    result = posix_spawn_file_actions_addfchdir_np (&actions, dst->dirfd);
+  if (result == 0)
+    result = posix_spawnp (pid, x->strip_program, &actions, NULL, argv,
+                           environ);
+  posix_spawn_file_actions_destroy (&actions);
+  return result;
+}
+
+/* Run the strip program on TMP, the temporary of DST.  Its messages
+   name DST where they name TMP, as GNU's install's (which strips the
+   destination itself) do: they come through a pipe.  Return true, or
+   false (reported as GNU's install reports it; a pipe that cannot be
+   made is reported as a program that cannot be run).  */
 static bool
 strip_temp (char const *tmp, struct dst_loc const *dst)
 {
@@ -555,44 +583,22 @@ strip_temp (char const *tmp, struct dst_loc const *dst)
   char *arg = *tmp == '-' ? file_name_concat (".", tmp, NULL) : NULL;
   char const *name = arg ? arg : tmp;
   int err_pipe[2];
-  if (pipe2 (err_pipe, O_CLOEXEC) < 0)
-    {
-      error (0, errno, _("fork system call failed"));
-      free (arg);
-      return false;
-    }
-  /* Run as GNU 9.11 runs it, with posix_spawnp: a program that cannot
-     be run is reported here, once (a failed exec in a child of fork
-     would print the -v line that stdout still held a second time), and
-     a file without "#!" is no program (execlp would give it to sh).  */
-  char *const argv[] = { (char *) x->strip_program, (char *) name, NULL };
-  posix_spawn_file_actions_t actions;
   pid_t pid;
-  int result = posix_spawn_file_actions_init (&actions);
-  if (result == 0)
-    {
-      result = posix_spawn_file_actions_adddup2 (&actions, err_pipe[1],
-                                                 STDERR_FILENO);
-      if (result == 0 && dst->dirfd != AT_FDCWD)
-        result = posix_spawn_file_actions_addfchdir_np (&actions,
-                                                        dst->dirfd);
-      if (result == 0)
-        result = posix_spawnp (&pid, x->strip_program, &actions, NULL,
-                               argv, environ);
-      posix_spawn_file_actions_destroy (&actions);
-    }
+  bool piped = 0 <= pipe2 (err_pipe, O_CLOEXEC);
+  int result = piped ? spawn_strip (name, err_pipe[1], dst, &pid) : errno;
+  if (piped)
+    close (err_pipe[1]);
   if (result != 0)
     {
       error (0, result, (strcmp (x->strip_program, "strip") == 0
                          ? _("cannot run %s")
                          : B_("cannot run strip program %s")),
              quoteaf (x->strip_program));
-      close (err_pipe[0]);
-      close (err_pipe[1]);
+      if (piped)
+        close (err_pipe[0]);
       free (arg);
       return false;
     }
-  close (err_pipe[1]);
   relay_renamed (err_pipe[0], name, dst->path);
   close (err_pipe[0]);
   free (arg);

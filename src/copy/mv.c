@@ -45,6 +45,8 @@ enum
   VERSION_OPTION
 };
 
+/* GNU's options, then Brisk's own, last as gnu_abbrev_expand
+   requires.  */
 static struct option const long_options[] = {
   { "backup", optional_argument, NULL, BACKUP_OPTION },
   { "context", no_argument, NULL, 'Z' },
@@ -66,9 +68,6 @@ static struct option const long_options[] = {
   { "progress", no_argument, NULL, 'g' },
   { NULL, 0, NULL, 0 }
 };
-
-/* Brisk's own long options, for gnu_abbrev_expand.  */
-static char const *const own_options[] = { "progress", NULL };
 
 /* Print the help text to stdout, or the "Try --help" hint to stderr,
    and exit with STATUS.  */
@@ -202,7 +201,7 @@ main (int argc, char **argv)
   argmatch_die = argmatch_failed;
 
   char const *shortopts = "bfgint:uvS:TZ";
-  gnu_abbrev_expand (argc, argv, shortopts, long_options, own_options);
+  gnu_abbrev_expand (argc, argv, shortopts, long_options, "progress");
   while ((c = getopt_long (argc, argv, shortopts, long_options, NULL))
          != -1)
     switch (c)

@@ -118,20 +118,16 @@ enum
   { "no-dereference", no_argument, NULL, 'P' },                         \
   { "one-file-system", no_argument, NULL, 'x' }
 
-/* Their names, for gnu_abbrev_expand: cksum's, then the *sum tools',
-   for which --debug is Brisk's own too.  */
-#define BRISK_OPTION_NAMES                                              \
-  "threads", "progress", "audit", "recursive", "dereference-args",      \
-  "dereference", "no-dereference", "one-file-system"
-static char const *const cksum_own_options[] = { BRISK_OPTION_NAMES, NULL };
-static char const *const sum_own_options[] = {
-  BRISK_OPTION_NAMES, "debug", NULL
-};
+/* The first of them, for gnu_abbrev_expand: in the tables of cksum
+   and the *sum tools, Brisk's own options come last, after --help and
+   --version (and --debug, GNU's in cksum only, is own in the others).  */
+#define FIRST_OWN_OPTION "threads"
 
 #define HELP_OPTIONS                                                    \
   { "help", no_argument, NULL, HELP_OPTION },                           \
-  { "version", no_argument, NULL, VERSION_OPTION },                     \
-  { NULL, 0, NULL, 0 }
+  { "version", no_argument, NULL, VERSION_OPTION }
+
+#define END_OPTIONS { NULL, 0, NULL, 0 }
 
 /* The options that the *sum tools and cksum share, --length first (the
    *sum tools without it skip it), in GNU 9.11's order, which is that
@@ -158,9 +154,10 @@ static char const *const sum_own_options[] = {
 static struct option const long_options[] = {
   SUM_OPTIONS,
   BINARY_TEXT_OPTIONS,
+  HELP_OPTIONS,
   BRISK_OPTIONS,
   DEBUG_OPTIONS,
-  HELP_OPTIONS
+  END_OPTIONS
 };
 
 /* cksum's: -a and its formats, and --binary and --text as newer GNU's
@@ -173,8 +170,9 @@ static struct option const cksum_long_options[] = {
   { "raw", no_argument, NULL, RAW_OPTION },
   { "untagged", no_argument, NULL, UNTAGGED_OPTION },
   BINARY_TEXT_OPTIONS,
+  HELP_OPTIONS,
   BRISK_OPTIONS,
-  HELP_OPTIONS
+  END_OPTIONS
 };
 
 /* b3sum's: the BLAKE3 team's b3sum 1.8 (-l in bytes, --seek, --tag),
@@ -194,7 +192,8 @@ static struct option const b3sum_long_options[] = {
   BRISK_OPTIONS,
   { "zero", no_argument, NULL, 'z' },
   DEBUG_OPTIONS,
-  HELP_OPTIONS
+  HELP_OPTIONS,
+  END_OPTIONS
 };
 
 /* sum's.  */
@@ -540,9 +539,7 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
   int c;
   int oi;
   if (!digest_tool.b3sum && !digest_tool.sum)
-    gnu_abbrev_expand (argc, argv, shortopts, longopts,
-                       digest_tool.cksum ? cksum_own_options
-                       : sum_own_options);
+    gnu_abbrev_expand (argc, argv, shortopts, longopts, FIRST_OWN_OPTION);
   /* OI stays -1 unless a long option is found.  */
   while ((oi = -1,
           c = getopt_long (argc, argv, shortopts, longopts, &oi)) != -1)

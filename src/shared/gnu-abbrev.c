@@ -11,16 +11,6 @@
 
 #include "xalloc.h"
 
-/* Whether NAME is one of the null-terminated list OWN.  */
-static bool
-is_own (char const *name, char const *const *own)
-{
-  for (; *own; own++)
-    if (strcmp (name, *own) == 0)
-      return true;
-  return false;
-}
-
 /* Whether options O and P are one for getopt_long: it does not call an
    abbreviation of both ambiguous.  */
 static bool
@@ -30,12 +20,13 @@ same_option (struct option const *o, struct option const *p)
 }
 
 /* The option of LONGOPTS that the long option ARG (after its "--")
-   names, with getopt_long's rules but for the options of OWN, which
-   count only when nothing else matches; or NULL.  Set *REWRITE if an
-   option of OWN would have made ARG ambiguous or taken it.  */
+   names, with getopt_long's rules but for Brisk's own options, those
+   from OWN on, which count only when nothing else matches; or NULL.
+   Set *REWRITE if an own option would have made ARG ambiguous or taken
+   it.  */
 static struct option const *
 long_match (char const *arg, struct option const *longopts,
-            char const *const *own, bool *rewrite)
+            struct option const *own, bool *rewrite)
 {
   size_t len = strcspn (arg, "=");
   struct option const *gnu = NULL, *any = NULL;
@@ -48,7 +39,7 @@ long_match (char const *arg, struct option const *longopts,
           return o;             /* exact: getopt_long takes it */
         if (!any)
           any = o;
-        if (is_own (o->name, own))
+        if (own <= o)
           own_seen = true;
         else if (!gnu)
           gnu = o;
@@ -77,8 +68,11 @@ short_arg (char const *shortopts, char c)
 /* See gnu-abbrev.h.  */
 void
 gnu_abbrev_expand (int argc, char **argv, char const *shortopts,
-                   struct option const *longopts, char const *const *own)
+                   struct option const *longopts, char const *first_own)
 {
+  struct option const *own = longopts;
+  while (own->name && strcmp (own->name, first_own) != 0)
+    own++;
   bool in_order = *shortopts == '+' || getenv ("POSIXLY_CORRECT");
   for (int i = 1; i < argc; i++)
     {

@@ -11,17 +11,17 @@
    ambiguous as soon as it begins more than one option of the table,
    so these would make ambiguous an abbreviation that GNU's tool takes
    ('cksum --r' is --raw for GNU, --raw or --recursive here), and break
-   the scripts that use it.  Before getopt_long runs, write out in
-   ARGV (ARGC elements) every long option that begins the name of none
-   of LONGOPTS, that begins the names of options of OWN, and that names
-   one option only of those of LONGOPTS that OWN does not list (GNU's):
-   "--r" becomes "--raw", "--r=x" "--raw=x".  OWN is Brisk's own long
-   options, a null-terminated list of names.  SHORTOPTS and LONGOPTS
-   are what getopt_long is then given: the arguments of options are
-   skipped as it skips them, and "--" ends the options.  The strings
-   written are never freed, as ARGV's are not.  */
+   the scripts that use it.  Brisk's own options are the last of
+   LONGOPTS, from the one named FIRST_OWN to the end.  Before
+   getopt_long runs, write out in ARGV (ARGC elements) every long
+   option that is the name of none of LONGOPTS, that begins the names
+   of Brisk's own, and that names one option only of the others
+   (GNU's): "--r" becomes "--raw", "--r=x" "--raw=x".  SHORTOPTS and
+   LONGOPTS are what getopt_long is then given: the arguments of
+   options are skipped as it skips them, and "--" ends the options.
+   The strings written are never freed, as ARGV's are not.  */
 void gnu_abbrev_expand (int argc, char **argv, char const *shortopts,
                         struct option const *longopts,
-                        char const *const *own);
+                        char const *first_own);
 
 #endif

@@ -9,6 +9,9 @@
 # destination by the link (-is does not: only -f).  The directory
 # copied into itself is empty: see same-file.sh.
 . "$(dirname "$0")/lib.sh"
+# Some cases here refuse to put a file over a directory, which GNU 9.1
+# says without the file's name (see cp_side_).
+cp_nondir_91_=1
 
 occupied ()
 {

@@ -116,7 +116,7 @@ esac
 gnu_cp_=$(gnu_tool "$twin_tool_")
 "$gnu_cp_" --version 2>/dev/null | sed 1q | grep 'GNU coreutils' >/dev/null \
   || skip_ "$gnu_cp_ is not GNU coreutils' $twin_tool_"
-gnu_is_91_=
+gnu_is_91_= cp_nondir_91_=
 "$gnu_cp_" --version | sed 1q | grep ' 9\.1$' >/dev/null && gnu_is_91_=1 \
   || warn_ "$me_: note: GNU is not coreutils 9.1; Brisk targets 9.1"
 BRISK_CP=${BRISK_CP:-$BRISK_BIN/$twin_tool_}
@@ -314,9 +314,10 @@ cp_side_ ()
   fi
   # GNU 9.5 and later name the file too, as Brisk does: "cannot
   # overwrite directory 'D' with non-directory 'F'" (tests/cp/dir-nondir.sh
-  # asserts it); against 9.1, that name is taken off Brisk's message.
-  if test "$cs_side_" = brisk && test -n "$gnu_is_91_" \
-     && test -z "$twin_self_"; then
+  # asserts it); against 9.1, in the tests that set cp_nondir_91_ (those
+  # whose cases meet this refusal), that name is taken off Brisk's.
+  if test -n "$cp_nondir_91_" && test "$cs_side_" = brisk \
+     && test -n "$gnu_is_91_" && test -z "$twin_self_"; then
     cs_nd_="cannot overwrite directory .* with non-directory"
     sed -e "s/^\(.*: $cs_nd_\) '.*'\$/\1/" "$cs_r_/err" > "$cs_r_/edited" \
       && mv "$cs_r_/edited" "$cs_r_/err" \

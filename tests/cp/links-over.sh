@@ -7,6 +7,9 @@
 # -n, -b, -i answered yes and no, -v ("removed 'dst/b'"); but a
 # directory in the way is "cannot overwrite directory".
 . "$(dirname "$0")/lib.sh"
+# Some cases here refuse to put a file over a directory, which GNU 9.1
+# says without the file's name (see cp_side_).
+cp_nondir_91_=1
 
 linked ()
 {

@@ -9,6 +9,9 @@
 # (r--r--r--)?" with -f or --remove-destination, "unwritable 'old'
 # (mode 0444, r--r--r--); try anyway?" without.
 . "$(dirname "$0")/lib.sh"
+# Some cases here refuse to put a file over a directory, which GNU 9.1
+# says without the file's name (see cp_side_).
+cp_nondir_91_=1
 
 dated ()
 {

@@ -8,6 +8,9 @@
 # with -n, an unknown option; and what goes on after a failed
 # operand.
 . "$(dirname "$0")/lib.sh"
+# Some cases here refuse to put a file over a directory, which GNU 9.1
+# says without the file's name (see cp_side_).
+cp_nondir_91_=1
 
 files ()
 {
