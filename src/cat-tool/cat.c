@@ -7,8 +7,10 @@
    cheapest mechanism that the two file types allow, each stage handing
    over to the next when it cannot start or stops: copy_file_range
    (regular file to regular file: the copy engine's rung, lib/copy-data),
-   splice (a pipe on either side), sendfile (regular file to anything),
-   and last read and write through one heap buffer.  The kernel calls
+   splice (a pipe on either side; with none, through a pipe of cat's
+   own, for an input that is no regular file, as GNU 9.11 does),
+   sendfile (regular file to anything), and last read and write
+   through one heap buffer.  The kernel calls
    move data at the descriptors' own offsets, so a stage that stops
    partway leaves the next one exactly where it must go on: nothing is
    lost or written twice.
@@ -251,6 +253,111 @@ kernel_cat (enum kernel_method method, int in)
 }
 #endif
 
+/* The pipe that relay_cat moves bytes through: made at its first use
+   and kept for the next files; -1 while there is none.  */
+static int relay[2] = { -1, -1 };
+
+/* Move the N bytes that wait in RELAY to standard output by reading
+   and writing them (a write error exits).  */
+static void
+relay_drain (size_t n)
+{
+  alloc_buffers (false);
+  while (0 < n)
+    {
+      ssize_t got = read (relay[0], iobuf, n < iobuf_size ? n : iobuf_size);
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got <= 0)
+        error (EXIT_FAILURE, got < 0 ? errno : EIO, _("read error"));
+      write_all (iobuf, got);
+      n -= got;
+    }
+}
+
+/* Splice up to N bytes out of RELAY to standard output, all of them.
+   MOVED says whether bytes went out before.  Return true, or false if
+   none went (the bytes stay in RELAY, for relay_drain); once bytes
+   went, a failure is reported as "write error" and exits, as GNU
+   9.11's cat reports it.  */
+static bool
+relay_out (size_t n, bool moved)
+{
+  while (0 < n)
+    {
+      ssize_t m = splice (relay[0], NULL, STDOUT_FILENO, NULL, n,
+                          SPLICE_F_MOVE);
+      if (0 < m)
+        {
+          n -= m;
+          moved = true;
+          continue;
+        }
+      if (m < 0 && errno == EINTR)
+        continue;
+      if (m < 0 && errno == EAGAIN && is_nonblocking (STDOUT_FILENO)
+          && io_wait (STDOUT_FILENO, POLLOUT) == 0)
+        continue;
+      if (!moved)
+        return false;
+      error (EXIT_FAILURE, m < 0 ? errno : EIO, _("write error"));
+    }
+  return true;
+}
+
+/* Copy IN (named NAME), which is neither a pipe nor a regular file, to
+   standard output, which is no pipe, by splicing through RELAY: IN
+   into it, then out of it, as GNU 9.11's cat does, so that a failure
+   is known to be the input's or the output's.  Until bytes have gone
+   out, a failure hands over to read and write (the bytes already in
+   RELAY written out first), which meet a real error again; after,
+   it is reported: a read error as "cat: NAME: ...", a write error as
+   "write error" (which exits).  Return 1 when done, 0 to hand over,
+   -1 after reporting a read error.  */
+static int
+relay_cat (int in, const char *name)
+{
+  if (relay[0] < 0)
+    {
+      if (pipe2 (relay, O_CLOEXEC) != 0)
+        {
+          relay[0] = relay[1] = -1;
+          return 0;
+        }
+      grow_pipe (relay[1]);
+    }
+  bool moved = false;
+  for (;;)
+    {
+      ssize_t n = splice (in, NULL, relay[1], NULL, IO_PIPE_SIZE,
+                          SPLICE_F_MOVE);
+      /* The end, even before any byte: this input is no regular file
+         whose size may lie, and a terminal's end of file (^D) is read
+         once only.  */
+      if (n == 0)
+        return 1;
+      if (0 < n)
+        {
+          if (!relay_out (n, moved))
+            {
+              relay_drain (n);
+              return 0;
+            }
+          moved = true;
+          continue;
+        }
+      if (errno == EINTR)
+        continue;
+      if (errno == EAGAIN && is_nonblocking (in)
+          && io_wait (in, POLLIN) == 0)
+        continue;
+      if (!moved)
+        return 0;
+      error (0, errno, "%s", quotef (name));
+      return -1;
+    }
+}
+
 /* Copy the regular file IN, of status IN_ST, to standard output, a
    regular file, with the copy engine's copy_file_range rung alone.
    Return 1 when done, 0 to hand over to the next stage, which goes on
@@ -343,6 +450,8 @@ plain_cat (int in, const struct stat *in_st, const char *name, bool fresh)
         grow_pipe (STDOUT_FILENO);
       done = kernel_cat (SPLICE, in);
     }
+  else if (done == 0 && !in_reg)
+    done = relay_cat (in, name);
   if (done == 0 && in_reg)
     done = kernel_cat (SENDFILE, in);
 #endif

@@ -12,8 +12,10 @@ CAT_TESTS = \
   tests/cat/nonblocking.sh \
   tests/cat/offsets.sh \
   tests/cat/options.sh \
+  tests/cat/relay.sh \
   tests/cat/self-copy.sh \
   tests/cat/show-ends-cr.sh \
   tests/cat/stdin.sh \
   tests/cat/syscalls.sh \
+  tests/cat/tty-eof.sh \
   tests/cat/write-errors.sh
