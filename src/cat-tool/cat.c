@@ -206,6 +206,25 @@ is_nonblocking (int fd)
   return flags >= 0 && (flags & O_NONBLOCK);
 }
 
+/* Whether to make again a call that failed (errno says why) moving
+   bytes from IN to OUT (-1 for a side the call does not touch): after
+   EINTR; after EAGAIN, once both sides are ready, if one of them is
+   non-blocking: the call fails so when either is not ready and tells
+   not which, and a blocking descriptor never excuses it (do not spin).
+   Otherwise false, errno kept for the report (or io_wait's, if the
+   wait failed).  */
+static bool
+try_again (int in, int out)
+{
+  if (errno == EINTR)
+    return true;
+  return (errno == EAGAIN
+          && ((0 <= in && is_nonblocking (in))
+              || (0 <= out && is_nonblocking (out)))
+          && (in < 0 || io_wait (in, POLLIN) == 0)
+          && (out < 0 || io_wait (out, POLLOUT) == 0));
+}
+
 /* Give the pipe FD a capacity of IO_PIPE_SIZE if it has less.  A hint
    only: failure (over the user's limit of pipe memory, say) changes
    nothing.  */
@@ -238,24 +257,19 @@ kernel_cat (enum kernel_method method, int in)
         moved = true;
       else if (n == 0)
         return moved;
-      else if (errno == EINTR)
-        continue;
-      else if (errno != EAGAIN)
-        return 0;
-      /* Wait for both sides, one after the other: the call fails with
-         EAGAIN when either is not ready, and tells not which.  Only a
-         non-blocking descriptor excuses EAGAIN; otherwise do not spin.  */
-      else if (!(is_nonblocking (in) || is_nonblocking (STDOUT_FILENO))
-               || io_wait (in, POLLIN) != 0
-               || io_wait (STDOUT_FILENO, POLLOUT) != 0)
+      else if (!try_again (in, STDOUT_FILENO))
         return 0;
     }
 }
-#endif
 
 /* The pipe that relay_cat moves bytes through: made at its first use
    and kept for the next files; -1 while there is none.  */
 static int relay[2] = { -1, -1 };
+
+/* Whether relay_cat is not to be tried again: no pipe could be made,
+   or standard output refused the first splice (an O_APPEND file,
+   say), as it will refuse every other.  */
+static bool relay_off;
 
 /* Move the N bytes that wait in RELAY to standard output by reading
    and writing them (a write error exits).  */
@@ -293,10 +307,7 @@ relay_out (size_t n, bool moved)
           moved = true;
           continue;
         }
-      if (m < 0 && errno == EINTR)
-        continue;
-      if (m < 0 && errno == EAGAIN && is_nonblocking (STDOUT_FILENO)
-          && io_wait (STDOUT_FILENO, POLLOUT) == 0)
+      if (m < 0 && try_again (-1, STDOUT_FILENO))
         continue;
       if (!moved)
         return false;
@@ -322,6 +333,7 @@ relay_cat (int in, const char *name)
       if (pipe2 (relay, O_CLOEXEC) != 0)
         {
           relay[0] = relay[1] = -1;
+          relay_off = true;
           return 0;
         }
       grow_pipe (relay[1]);
@@ -341,15 +353,13 @@ relay_cat (int in, const char *name)
           if (!relay_out (n, moved))
             {
               relay_drain (n);
+              relay_off = true;
               return 0;
             }
           moved = true;
           continue;
         }
-      if (errno == EINTR)
-        continue;
-      if (errno == EAGAIN && is_nonblocking (in)
-          && io_wait (in, POLLIN) == 0)
+      if (try_again (in, -1))
         continue;
       if (!moved)
         return 0;
@@ -357,6 +367,7 @@ relay_cat (int in, const char *name)
       return -1;
     }
 }
+#endif
 
 /* Copy the regular file IN, of status IN_ST, to standard output, a
    regular file, with the copy engine's copy_file_range rung alone.
@@ -450,7 +461,7 @@ plain_cat (int in, const struct stat *in_st, const char *name, bool fresh)
         grow_pipe (STDOUT_FILENO);
       done = kernel_cat (SPLICE, in);
     }
-  else if (done == 0 && !in_reg)
+  else if (done == 0 && !in_reg && !relay_off)
     done = relay_cat (in, name);
   if (done == 0 && in_reg)
     done = kernel_cat (SENDFILE, in);

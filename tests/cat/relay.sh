@@ -9,12 +9,17 @@
 #    out yet): read and write take over, the bytes whole, status 0;
 #  - a splice in failing after bytes went out: "cat: NAME: ..." and
 #    status 1; a splice out failing so: "cat: write error: ..." and 1;
-#  - no pipe to be had (EMFILE): read and write, the bytes whole.
+#  - no pipe to be had (EMFILE): read and write, the bytes whole;
+#  - an output that refuses splices: the relay tried once, not once for
+#    each input.
 # Skipped without a working strace.
 . "$(dirname "$0")/../init.sh"
 use_tool_ cat
 
 require_strace_
+perl -MExpect -e 1 2> /dev/null \
+  || framework_failure_ "Perl's Expect is missing (Debian package" \
+                        "libexpect-perl; ./bootstrap installs it)"
 
 make_random_ big 3000000 11
 bcat=$brisk_bin_/cat
@@ -81,4 +86,27 @@ done
 from_socket_ big strace -f -o /dev/null \
   -e inject=pipe,pipe2:error=EMFILE "$bcat" > out || fail=1
 compare big out || fail=1
+# An output that refuses splices (O_APPEND), for two inputs in turn (a
+# terminal, whose ^D ends each "-"; in canonical mode each read or
+# splice takes one line): the relay is tried for the first only, whose
+# bytes read and write then move, and the second goes by read and
+# write at once.  All four lines arrive, in order.
+rm -f out trace
+perl -MExpect -e '
+  my ($cat) = @ARGV;
+  my $e = Expect->new;
+  $e->log_user (0);
+  $e->spawn ("sh", "-c",
+             "exec strace -o trace -e trace=splice \"\$0\" - - >> out",
+             $cat) or die "cannot run $cat: $!\n";
+  $e->send ("a\nb\n\cDc\nd\n\cD");
+  $e->expect (10, "eof");
+  defined $e->exitstatus && $e->exitstatus == 0
+    or die "cat did not end with status 0\n";
+  $e->hard_close;' "$bcat" || fail=1
+printf 'a\nb\nc\nd\n' > exp && compare exp out || fail=1
+test "$(grep -c '^splice(.*EINVAL' trace)" = 1 \
+  || { echo "the relay was tried more than once:" >&2; cat trace >&2
+       fail=1; }
+
 Exit $fail

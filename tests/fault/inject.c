@@ -5,8 +5,9 @@
 
      BRISK_FAULT=FN:N:KIND   make the Nth call (counted from 1, over all
                              threads) of function class FN fail with
-                             KIND: EIO, ENOSPC, EINTR or EAGAIN (-1 with
-                             errno set; the real function is not called),
+                             KIND: EIO, ENOSPC, EINTR, EAGAIN or EMFILE
+                             (-1 with errno set; the real function is not
+                             called),
                              or SHORT (a data call moves half the bytes
                              asked for, at least 1: the real function is
                              called with half the length; a call asked
@@ -31,7 +32,9 @@
    fdatasync, copy_file_range, splice, tee, sendfile, ioctl (FICLONE and
    FICLONERANGE only), ftruncate, rename, renameat with renameat2,
    fchown with fchownat and lchown, fchmod with fchmodat, futimens with
-   utimensat, setxattr with fsetxattr and lsetxattr).  glibc 2.33 and
+   utimensat, setxattr with fsetxattr and lsetxattr), and pipe with
+   pipe2 (cat's relay, tee's and split's pipes, install -s's pipe from
+   strip).  glibc 2.33 and
    later export fstat, stat, lstat and fstatat as functions, and the
    tools call those (nm -D src/cp); the names with 64 are aliases that
    a program built without largefile support would call instead.
@@ -72,14 +75,14 @@ enum fclass
   C_READ, C_WRITE, C_OPEN, C_OPENAT, C_CLOSE, C_FSTAT, C_FSTATAT,
   C_FSYNC, C_COPY_FILE_RANGE, C_SPLICE, C_TEE, C_SENDFILE, C_IOCTL,
   C_FTRUNCATE, C_RENAME, C_RENAMEAT, C_FCHOWN, C_FCHMOD, C_FUTIMENS,
-  C_SETXATTR, C_URING, C_COUNT
+  C_SETXATTR, C_PIPE, C_URING, C_COUNT
 };
 
 static char const *const class_name[C_COUNT] = {
   "read", "write", "open", "openat", "close", "fstat", "fstatat",
   "fsync", "copy_file_range", "splice", "tee", "sendfile", "ioctl",
   "ftruncate", "rename", "renameat", "fchown", "fchmod", "futimens",
-  "setxattr", "uring"
+  "setxattr", "pipe", "uring"
 };
 
 /* The symbols intercepted, each with its class: one slot apiece, so
@@ -93,7 +96,7 @@ enum sym
   S_IOCTL, S_FTRUNCATE, S_FTRUNCATE64, S_RENAME, S_RENAMEAT,
   S_RENAMEAT2, S_FCHOWN, S_FCHOWNAT, S_LCHOWN, S_FCHMOD, S_FCHMODAT,
   S_FUTIMENS, S_UTIMENSAT, S_SETXATTR, S_FSETXATTR, S_LSETXATTR,
-  S_STATX, S_SYSCALL, S_MMAP, S_MUNMAP, S_URING_CQE, S_COUNT
+  S_PIPE, S_PIPE2, S_STATX, S_SYSCALL, S_MMAP, S_MUNMAP, S_URING_CQE, S_COUNT
 };
 
 static struct
@@ -119,7 +122,8 @@ static struct
   { "fchmod", C_FCHMOD }, { "fchmodat", C_FCHMOD },
   { "futimens", C_FUTIMENS }, { "utimensat", C_FUTIMENS },
   { "setxattr", C_SETXATTR }, { "fsetxattr", C_SETXATTR },
-  { "lsetxattr", C_SETXATTR }, { "statx", C_FSTATAT },
+  { "lsetxattr", C_SETXATTR }, { "pipe", C_PIPE }, { "pipe2", C_PIPE },
+  { "statx", C_FSTATAT },
   /* Looked up for the rings below; counted as calls of no class
      (C_COUNT), but for S_URING_CQE, a completion: no function.  */
   { "syscall", C_COUNT }, { "mmap", C_COUNT }, { "munmap", C_COUNT },
@@ -129,12 +133,12 @@ static struct
 /* What a fault does.  */
 enum kind
 {
-  K_NONE, K_EIO, K_ENOSPC, K_EINTR, K_EAGAIN, K_SHORT
+  K_NONE, K_EIO, K_ENOSPC, K_EINTR, K_EAGAIN, K_EMFILE, K_SHORT
 };
 static char const *const kind_name[] = {
-  "none", "EIO", "ENOSPC", "EINTR", "EAGAIN", "SHORT"
+  "none", "EIO", "ENOSPC", "EINTR", "EAGAIN", "EMFILE", "SHORT"
 };
-static int const kind_errno[] = { 0, EIO, ENOSPC, EINTR, EAGAIN, 0 };
+static int const kind_errno[] = { 0, EIO, ENOSPC, EINTR, EAGAIN, EMFILE, 0 };
 
 static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 static bool active;             /* This is the program to act in.  */
@@ -528,6 +532,9 @@ PLAIN_WRAPPER (lsetxattr, S_LSETXATTR,
 PLAIN_WRAPPER (fsetxattr, S_FSETXATTR,
               (int fd, char const *n, void const *v, size_t z, int fl),
               NULL, fd, (fd, n, v, z, fl))
+PLAIN_WRAPPER (pipe, S_PIPE, (int fds[2]), NULL, -1, (fds))
+PLAIN_WRAPPER (pipe2, S_PIPE2, (int fds[2], int fl), NULL, -1,
+              (fds, fl))
 
 /* ioctl: only the clone requests count, and can fail.  */
 int

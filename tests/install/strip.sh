@@ -12,7 +12,8 @@
 # text file), is reported as GNU 9.11 reports it, once ("cannot run
 # strip program 'P': ...", "cannot run 'strip'" for the default), where
 # 9.1's child printed its message and the unflushed -v line, then
-# "strip process terminated abnormally", and ran a text file by sh.
+# "strip process terminated abnormally", and ran a text file by sh; no
+# pipe to be had for strip's messages is "cannot run 'strip'" too.
 twin_tool_=install
 . "$(dirname "$0")/../cp/lib.sh"
 
@@ -59,6 +60,7 @@ test "$(cat own/dst)" = old && test "$(ls -a own | wc -l)" = 4 \
 # A strip program that cannot be run (GNU 9.11).
 cd "$tmp_root_/w" && rm -rf sp && mkdir sp && cd sp && built \
   || framework_failure_ "sp"
+sp_entries=$(ls -a | wc -l)
 returns_ 1 cp_run_ brisk --strip-program=/nonexistent/strip -s -v prog p7 \
   > out 2> err || fail=1
 echo "'prog' -> 'p7'" > exp && compare exp out || fail=1
@@ -78,6 +80,17 @@ returns_ 1 sh -c 'PATH=$1:/nonexistent; exec install -s prog p9' sh \
 echo "install: cannot run 'strip': No such file or directory" > exp
 compare exp err || fail=1
 test ! -e p7 && test ! -e p8 && test ! -e p9 || fail=1
+# No pipe for strip's messages (EMFILE): strip cannot be run.
+emfile=$(perl -MPOSIX -e '$! = EMFILE; print "$!"')
+returns_ 1 fault_run_ pipe:1:EMFILE "$brisk_bin_/install" -s prog p10 \
+  > out 2> err || fail=1
+echo "install: cannot run 'strip': $emfile" > exp
+sed "s|^$brisk_bin_/install:|install:|" err > err2
+compare exp err2 && compare /dev/null out || fail=1
+test ! -e p10 \
+  && test "$(ls -a | grep -c -v -x -e out -e err -e err2 -e exp)" \
+          = "$sp_entries" \
+  || { ls -a; echo "$me_: no pipe for strip: debris left" >&2; fail=1; }
 cd "$tmp_root_/w" || framework_failure_ cd
 
 # A destination in a directory whose name starts with "-": GNU 9.1's
