@@ -334,8 +334,9 @@ main (int argc, char **argv)
 
   char const *shortopts = "abdfgHilLnprst:uvxPRS:TZ";
   gnu_abbrev_expand (argc, argv, shortopts, long_options, "progress");
-  while ((c = getopt_long (argc, argv, shortopts, long_options, NULL))
-         != -1)
+  while ((c = getopt_long (argc, argv, shortopts,
+                           gnu_abbrev_opts (argc, argv, long_options),
+                           NULL)) != -1)
     switch (c)
       {
       case 'a': set_archive (&x); break;

@@ -542,7 +542,9 @@ parse_options (struct digest_opts *opts, int argc, char **argv, bool *debug)
     gnu_abbrev_expand (argc, argv, shortopts, longopts, FIRST_OWN_OPTION);
   /* OI stays -1 unless a long option is found.  */
   while ((oi = -1,
-          c = getopt_long (argc, argv, shortopts, longopts, &oi)) != -1)
+          c = getopt_long (argc, argv, shortopts,
+                           gnu_abbrev_opts (argc, argv, longopts), &oi))
+         != -1)
     switch (c)
       {
       case 'a':

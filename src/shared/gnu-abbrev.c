@@ -11,6 +11,15 @@
 
 #include "xalloc.h"
 
+/* The first element of ARGV that gnu_abbrev_expand found to begin the
+   names of several of GNU's options (and of one of Brisk's own: getopt
+   would list that too), or NULL; GNU_OPTS: LONGOPTS without Brisk's
+   own, made when one is found; IN_ORDER: whether the first operand
+   ends the options.  */
+static char const *ambiguous_arg;
+static struct option *gnu_opts;
+static bool in_order;
+
 /* Whether options O and P are one for getopt_long: it does not call an
    abbreviation of both ambiguous.  */
 static bool
@@ -23,15 +32,16 @@ same_option (struct option const *o, struct option const *p)
    names, with getopt_long's rules but for Brisk's own options, those
    from OWN on, which count only when nothing else matches; or NULL.
    Set *REWRITE if an own option would have made ARG ambiguous or taken
-   it.  */
+   it, *OWN_LISTED if ARG is ambiguous among GNU's options and begins
+   the name of an own option too.  */
 static struct option const *
 long_match (char const *arg, struct option const *longopts,
-            struct option const *own, bool *rewrite)
+            struct option const *own, bool *rewrite, bool *own_listed)
 {
   size_t len = strcspn (arg, "=");
   struct option const *gnu = NULL, *any = NULL;
   bool gnu_ambiguous = false, own_seen = false;
-  *rewrite = false;
+  *rewrite = *own_listed = false;
   for (struct option const *o = longopts; o->name; o++)
     if (strncmp (o->name, arg, len) == 0)
       {
@@ -51,6 +61,7 @@ long_match (char const *arg, struct option const *longopts,
       *rewrite = own_seen;
       return gnu;
     }
+  *own_listed = gnu_ambiguous && own_seen;
   return gnu ? NULL : any;
 }
 
@@ -73,7 +84,9 @@ gnu_abbrev_expand (int argc, char **argv, char const *shortopts,
   struct option const *own = longopts;
   while (own->name && strcmp (own->name, first_own) != 0)
     own++;
-  bool in_order = *shortopts == '+' || getenv ("POSIXLY_CORRECT");
+  if (!own->name)
+    abort ();                   /* the caller's table lacks FIRST_OWN */
+  in_order = *shortopts == '+' || getenv ("POSIXLY_CORRECT");
   for (int i = 1; i < argc; i++)
     {
       char const *arg = argv[i];
@@ -87,9 +100,17 @@ gnu_abbrev_expand (int argc, char **argv, char const *shortopts,
         {
           if (arg[2] == '\0')
             return;             /* "--" */
-          bool rewrite;
+          bool rewrite, own_listed;
           struct option const *o = long_match (arg + 2, longopts, own,
-                                               &rewrite);
+                                               &rewrite, &own_listed);
+          if (own_listed && !ambiguous_arg)
+            {
+              size_t n = own - longopts;
+              gnu_opts = xnmalloc (n + 1, sizeof *gnu_opts);
+              memcpy (gnu_opts, longopts, n * sizeof *gnu_opts);
+              gnu_opts[n] = (struct option) { NULL, 0, NULL, 0 };
+              ambiguous_arg = arg;
+            }
           char const *eq = strchr (arg, '=');
           if (rewrite)
             {
@@ -115,4 +136,20 @@ gnu_abbrev_expand (int argc, char **argv, char const *shortopts,
           break;
         }
     }
+}
+
+/* See gnu-abbrev.h.  */
+struct option const *
+gnu_abbrev_opts (int argc, char **argv, struct option const *longopts)
+{
+  if (!ambiguous_arg)
+    return longopts;
+  /* The element getopt_long takes next: at OPTIND, or, as it permutes,
+     the first option from there (it skips operands, "-" one of them).
+     Inside a cluster of short options, OPTIND is the cluster's.  */
+  int i = optind < 1 ? 1 : optind;
+  if (!in_order)
+    while (i < argc && (argv[i][0] != '-' || argv[i][1] == '\0'))
+      i++;
+  return i < argc && argv[i] == ambiguous_arg ? gnu_opts : longopts;
 }

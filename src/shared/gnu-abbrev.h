@@ -19,9 +19,21 @@
    (GNU's): "--r" becomes "--raw", "--r=x" "--raw=x".  SHORTOPTS and
    LONGOPTS are what getopt_long is then given: the arguments of
    options are skipped as it skips them, and "--" ends the options.
-   The strings written are never freed, as ARGV's are not.  */
+   The strings written are never freed, as ARGV's are not.  A
+   LONGOPTS without FIRST_OWN is a mistake of the caller's: abort.  */
 void gnu_abbrev_expand (int argc, char **argv, char const *shortopts,
                         struct option const *longopts,
                         char const *first_own);
+
+/* The table to give getopt_long (ARGC, ARGV, ..., LONGOPTS, ...) for
+   its next call, after gnu_abbrev_expand: LONGOPTS; but when getopt_long
+   is about to take the first long option that begins the names of
+   several of GNU's options, and of one of Brisk's own too, LONGOPTS
+   without Brisk's own, so that the message that calls it ambiguous
+   lists GNU's possibilities only, as GNU's tool does ("option '--t'
+   is ambiguous; possibilities: '--tag' '--text'", not '--threads'
+   too).  Getopt's other messages, and their order, stay.  */
+struct option const *gnu_abbrev_opts (int argc, char **argv,
+                                      struct option const *longopts);
 
 #endif

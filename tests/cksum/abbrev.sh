@@ -6,7 +6,8 @@
 # with its argument in the next word or after '='; one that begins only
 # Brisk's names that option; after '--', or as an option's argument, it
 # is left alone.  GNU 9.1's cksum lacks --raw, so the results are
-# compared with those of the full names.
+# compared with those of the full names.  One ambiguous among GNU's
+# options is refused with GNU's message, which lists GNU's options only.
 . "$(dirname "$0")/../init.sh"
 for t in cksum b2sum md5sum; do use_tool_ $t; done
 printf 'abc' > abc
@@ -67,5 +68,21 @@ returns_ 1 brisk_ cksum --b abc > out 2> err || fail=1
 grep "^cksum: option '--b' is ambiguous; possibilities: '--base64' \
 '--binary'\$" err > /dev/null || fail=1
 test ! -s out || fail=1
+# Ambiguous among GNU's options, and beginning one of Brisk's own too:
+# getopt's message lists GNU's possibilities only, as GNU's tool does
+# ('--threads' begins with --t too), wherever the option stands (after
+# an operand, which getopt passes over), and an earlier error is still
+# the one reported.
+for args in '--t abc' 'abc --t' '-b --t abc' '--t --bogus abc'; do
+  # shellcheck disable=SC2086
+  returns_ 1 brisk_ md5sum $args > out 2> err || fail=1
+  sed 1q err > err1
+  echo "md5sum: option '--t' is ambiguous; possibilities: '--tag'" \
+    "'--text'" > exp
+  compare exp err1 || fail=1
+done
+returns_ 1 brisk_ md5sum --bogus --t abc > out 2> err || fail=1
+echo "md5sum: unrecognized option '--bogus'" > exp
+sed 1q err > err1 && compare exp err1 || fail=1
 
 Exit $fail

@@ -36,6 +36,8 @@ f
 -q f g
 --foo f g
 --re f g
+--p f g
+f g --p
 --no-target-directory=x f g
 -t
 -S
