@@ -19,5 +19,6 @@ TEE_TESTS = \
   tests/tee/options.sh \
   tests/tee/outputs.sh \
   tests/tee/parallel-files.sh \
+  tests/tee/short-eagain.sh \
   tests/tee/strace.sh \
   tests/tee/thread-strace.sh
