@@ -88,6 +88,15 @@
 #   one_line_ FILE ERE   succeeds if FILE holds exactly one line, which
 #                        matches the extended regular expression ERE;
 #                        else prints FILE and fails.
+#   tty_run_ KEYS CMD... runs CMD on a terminal of its own (a pty, through
+#                        Perl's Expect), types KEYS at it ("\n" a newline,
+#                        "^D" end of file), and prints what the terminal
+#                        showed, "\r\n" as "\n".  The status is CMD's
+#                        (128 + N if signal N ended it), or 124 if CMD did
+#                        not end within 10 s.  CMD ignores SIGHUP: once it
+#                        has closed the terminal, which tells it has ended,
+#                        the terminal is closed, and CMD may not have exited
+#                        yet.
 #   render_ TERM         prints the rows that a terminal shows after
 #                        receiving TERM (what script(1) caught): "\r" goes
 #                        back to the start of the row, "\n" to the next,
@@ -850,6 +859,30 @@ require_strace_ ()
     || skip_ "the tools run under valgrind, which strace would trace"
   ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
   export ASAN_OPTIONS
+}
+
+# tty_run_ KEYS CMD...: see the head of this file.
+tty_run_ ()
+{
+  perl -MExpect -e 1 2> /dev/null \
+    || framework_failure_ "Perl's Expect is missing (Debian package" \
+                          "libexpect-perl; ./bootstrap installs it)"
+  perl -MExpect -e '
+    my $keys = shift @ARGV;
+    $keys =~ s/\\n/\n/g;
+    $keys =~ s/\^D/\cD/g;
+    $SIG{HUP} = "IGNORE";
+    my $e = Expect->new;
+    $e->log_user (0);
+    $e->spawn (@ARGV) or die "cannot run $ARGV[0]: $!\n";
+    $e->send ($keys);
+    $e->expect (10, "eof");
+    my $status = $e->exitstatus;
+    (my $shown = $e->before) =~ s/\r\n/\n/g;
+    print $shown;
+    $e->hard_close;
+    exit 124 unless defined $status;
+    exit ($status & 127 ? 128 + ($status & 127) : $status >> 8);' "$@"
 }
 
 # mount_xfs_ DIR: see the head of this file.

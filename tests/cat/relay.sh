@@ -17,9 +17,6 @@
 use_tool_ cat
 
 require_strace_
-perl -MExpect -e 1 2> /dev/null \
-  || framework_failure_ "Perl's Expect is missing (Debian package" \
-                        "libexpect-perl; ./bootstrap installs it)"
 
 make_random_ big 3000000 11
 bcat=$brisk_bin_/cat
@@ -92,18 +89,9 @@ compare big out || fail=1
 # bytes read and write then move, and the second goes by read and
 # write at once.  All four lines arrive, in order.
 rm -f out trace
-perl -MExpect -e '
-  my ($cat) = @ARGV;
-  my $e = Expect->new;
-  $e->log_user (0);
-  $e->spawn ("sh", "-c",
-             "exec strace -o trace -e trace=splice \"\$0\" - - >> out",
-             $cat) or die "cannot run $cat: $!\n";
-  $e->send ("a\nb\n\cDc\nd\n\cD");
-  $e->expect (10, "eof");
-  defined $e->exitstatus && $e->exitstatus == 0
-    or die "cat did not end with status 0\n";
-  $e->hard_close;' "$bcat" || fail=1
+tty_run_ 'a\nb\n^Dc\nd\n^D' sh -c \
+  'exec strace -o trace -e trace=splice "$0" - - >> out' "$bcat" > shown \
+  || { echo "cat - - >> out, on a terminal: status $?" >&2; fail=1; }
 printf 'a\nb\nc\nd\n' > exp && compare exp out || fail=1
 test "$(grep -c '^splice(.*EINVAL' trace)" = 1 \
   || { echo "the relay was tried more than once:" >&2; cat trace >&2

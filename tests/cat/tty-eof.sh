@@ -7,28 +7,18 @@
 # wait for another.
 . "$(dirname "$0")/../init.sh"
 use_tool_ cat
-perl -MExpect -e 1 2> /dev/null \
-  || framework_failure_ "Perl's Expect is missing (Debian package" \
-                        "libexpect-perl; ./bootstrap installs it)"
-
+# What the terminal shows: the line echoed, then cat's copy of it.
 for line in 'a b' ''; do
-  perl -MExpect -e '
-    my ($cat, $line) = @ARGV;
-    my $e = Expect->new;
-    $e->log_user (0);
-    $e->spawn ($cat) or die "cannot run $cat: $!\n";
-    $e->send ("$line\n") if length $line;
-    $e->send ("\cD");
-    $e->expect (10, "eof");
-    defined $e->exitstatus
-      or die "cat did not end after ^D (line: \"$line\")\n";
-    $e->exitstatus == 0
-      or die "cat ended with status " . ($e->exitstatus >> 8) . "\n";
-    (my $out = $e->before) =~ s/\r\n/\n/g;
-    # The terminal echoes the line, then cat copies it.
-    my $exp = length $line ? "$line\n$line\n" : "";
-    $out eq $exp
-      or die "cat wrote \"$out\" (line: \"$line\")\n";
-    $e->hard_close;' "$brisk_bin_/cat" "$line" || fail=1
+  tty_run_ "${line:+$line\n}^D" "$brisk_bin_/cat" > out
+  status=$?
+  test $status = 0 \
+    || { echo "cat (line: \"$line\") ended with status $status" \
+              "(124: not within 10 s of ^D)" >&2; fail=1; }
+  if test -n "$line"; then
+    printf '%s\n%s\n' "$line" "$line" > exp
+  else
+    : > exp
+  fi
+  compare exp out || fail=1
 done
 Exit $fail
