@@ -33,11 +33,11 @@
    FICLONERANGE only), ftruncate, rename, renameat with renameat2,
    fchown with fchownat and lchown, fchmod with fchmodat, futimens with
    utimensat, setxattr with fsetxattr and lsetxattr), and pipe with
-   pipe2 (cat's relay, tee's and split's pipes, install -s's pipe from
-   strip).  glibc 2.33 and
-   later export fstat, stat, lstat and fstatat as functions, and the
-   tools call those (nm -D src/cp); the names with 64 are aliases that
-   a program built without largefile support would call instead.
+   pipe2 (cat's relay, tee's pipes, split --filter's, install -s's
+   pipe from strip).  glibc 2.33 and later export fstat, stat, lstat
+   and fstatat as functions, and the tools call those (nm -D src/cp);
+   the names with 64 are aliases that a program built without
+   largefile support would call instead.
 
    Only calls that go through the dynamic symbol table are seen: the
    calls glibc makes inside itself (stdio's writes of standard output,
