@@ -13,6 +13,7 @@
 #include "digest-print.h"
 
 #include <errno.h>
+#include <error.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -125,25 +126,48 @@ static bool newline_pending;
    the lines then go out above it (see end_line).  */
 static bool lines_under_display;
 
-/* Whether a failed write of the lines is said with its errno: GNU
-   9.10 does so for digest lines and --check's results, not for the
-   lines of the legacy sums (sum, cksum's CRC).  */
-static bool write_errno = true;
+/* Whether the lines are those of the legacy sums (sum's, cksum's
+   CRC, BSD and SysV sums).  GNU 9.11 checks no write of these: it
+   goes on to the end after one fails, and close_stdout then says
+   "write error", with an errno only if fclose fails as well, which it
+   does when stdout is closed (EBADF) or when it still holds bytes.  */
+static bool legacy_lines;
+
+/* Whether a write of the legacy lines failed, and the errno of the
+   last such failure that this file saw (a write that error () makes
+   before a diagnostic fails unseen, but sets legacy_failed).  */
+static bool legacy_failed;
+static int legacy_errno;
+
+/* Whether GNU's stdout would still hold bytes at the end: its stdout
+   is line buffered, a failed write drops what it held, and error ()
+   writes stdout out before each diagnostic.  So it does if the last
+   legacy line ended with no newline (-z), and no diagnostic came
+   after it: error_message_count was legacy_held_count then.  */
+static bool legacy_held;
+static unsigned int legacy_held_count;
+
+/* Whether stdout was closed at the start (output_start).  */
+static bool stdout_closed;
 
 /* Exit if writing stdout has failed, as GNU 9.10's digest tools do at
-   the first failed line ("write error", with the errno the failed
-   flush left if WITH_ERRNO), rather than at exit: with endless input
-   (yes LINE | cksum -c > /dev/full) there is no exit.  What stdout
-   still holds is dropped, so that close_stdout says nothing more.  */
+   the first failed line ("write error" and the errno the failed flush
+   left), rather than at exit: with endless input (yes LINE | cksum -c
+   > /dev/full) there is no exit.  What stdout still holds is dropped,
+   so that close_stdout says nothing more.  The legacy lines go on:
+   the failure is noted for output_finish.  */
 static void
-exit_if_write_failed (bool with_errno)
+exit_if_write_failed (void)
 {
   if (!ferror (stdout))
     return;
   int e = errno;
   __fpurge (stdout);
   clearerr (stdout);
-  error (EXIT_FAILURE, with_errno ? e : 0, _("write error"));
+  if (!legacy_lines)
+    error (EXIT_FAILURE, e, _("write error"));
+  legacy_failed = true;
+  legacy_errno = e;
 }
 
 /* Whether the first line has been written out.  */
@@ -165,7 +189,7 @@ end_line (bool newline)
       else
         fflush (stdout);
       newline_pending = false;
-      exit_if_write_failed (write_errno);
+      exit_if_write_failed ();
     }
 }
 
@@ -219,7 +243,9 @@ print_checksum_line (const struct digest_opts *opts, const char *name,
   if (opts->have_operands)
     printf (" %s", name);
   putchar (opts->line_delim);
-  write_errno = false;
+  legacy_lines = true;
+  legacy_held = opts->line_delim != '\n';
+  legacy_held_count = error_message_count;
   end_line (opts->line_delim == '\n' || strchr (name, '\n'));
 }
 
@@ -414,7 +440,8 @@ output_start (bool under_display)
      io_uring that the run opens, the lines would go there, or fail
      with another errno than GNU's EBADF, which an O_PATH descriptor
      gives to write ().  */
-  if (fcntl (STDOUT_FILENO, F_GETFD) < 0 && errno == EBADF)
+  stdout_closed = fcntl (STDOUT_FILENO, F_GETFD) < 0 && errno == EBADF;
+  if (stdout_closed)
     {
       int fd = open ("/", O_PATH | O_CLOEXEC);
       if (0 <= fd && fd != STDOUT_FILENO)
@@ -431,16 +458,28 @@ output_start (bool under_display)
 }
 
 /* Write the last lines now, not in close_stdout, if GNU's line
-   buffering would have: a failure is then "write error", with its
-   errno for digest lines as GNU 9.10 says it, without it for the
-   legacy sums.  Output with no newline (-z) is left to close_stdout,
-   as GNU leaves it.  */
+   buffering would have: a failure is then "write error" and its errno,
+   as GNU 9.10 says it for digest lines.  Output with no newline (-z)
+   is left to close_stdout, as GNU leaves it.  The legacy lines are
+   written out, and if a write of them failed, the run ends as
+   close_stdout ends GNU 9.11's (see legacy_lines).  */
 void
 output_finish (void)
 {
-  if (newline_pending)
+  if (legacy_lines)
     {
       fflush (stdout);
-      exit_if_write_failed (write_errno);
+      exit_if_write_failed ();
+      if (legacy_failed)
+        error (EXIT_FAILURE,
+               (stdout_closed ? EBADF
+                : legacy_held && legacy_held_count == error_message_count
+                ? legacy_errno : 0),
+               _("write error"));
+    }
+  else if (newline_pending)
+    {
+      fflush (stdout);
+      exit_if_write_failed ();
     }
 }
