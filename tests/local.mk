@@ -171,10 +171,10 @@ check-diff:
 # Style: tests/syntax-check over the C sources, as a test and on its own;
 # tests/layout.sh: the calls between the files of src/ go one way.
 TESTS += tests/style.sh tests/bootstrap-deps.sh tests/skip-report.sh \
-  tests/layout.sh
+  tests/may-skip.sh tests/layout.sh
 EXTRA_DIST += tests/style.sh tests/syntax-check tests/bootstrap-deps.sh \
   tests/layout.sh \
-  tests/skip-report.sh
+  tests/skip-report.sh tests/may-skip.sh
 syntax-check:
 	$(PYTHON3) $(top_srcdir)/tests/syntax-check $(top_srcdir)
 .PHONY: syntax-check

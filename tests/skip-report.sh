@@ -1,9 +1,8 @@
 #!/bin/sh
 # tests/skip-report, which make check and .ci/run use to say which tests
 # skipped and why, and to fail on a skip that tests/may-skip does not
-# allow: run on a made-up tree of test results.  And tests/may-skip
-# itself: every test that needs strace may skip for both reasons that
-# require_strace_ gives.
+# allow: run on a made-up tree of test results (tests/may-skip.sh checks
+# the list itself).
 . "$(dirname "$0")/init.sh"
 
 report=$test_dir_/skip-report
@@ -68,19 +67,5 @@ make check: 1 test skipped: tests/sum/e.sh (no reason given)
 make check: 1 not allowed to skip by may: tests/sum/e.sh (no reason given)
 EOT
 compare exp out || fail=1
-
-
-# tests/may-skip itself: each test that needs strace (require_strace_)
-# may skip for either of require_strace_'s reasons, both listed.
-top=$srcdir/..
-for t in $(cd "$top" && grep -l -r -x require_strace_ tests --include='*.sh')
-do
-  for why in 'strace cannot trace here' \
-             'the tools run under valgrind, which strace would trace'; do
-    grep -F -x "$t  $why" "$top/tests/may-skip" > /dev/null \
-      || { echo "$me_: tests/may-skip lacks \"$t  $why\"" >&2; fail=1; }
-  done
-done
-test -n "${t-}" || framework_failure_ "no test calls require_strace_"
 
 Exit $fail
